@@ -1,0 +1,132 @@
+/* fixcol/shapes.h - the shapes, their documented ranges and validation.
+ *
+ * All coordinates are Q16.16 world units. Ranges (checked by the validation
+ * functions, which every world entry point calls; the stateless pair tests
+ * assume valid input):
+ *   - every coordinate (centre, endpoint, vertex, AABB corner) in
+ *     [-FC_COORD_LIMIT, FC_COORD_LIMIT] = +-8192 units;
+ *   - every half-extent and radius in [1 raw, FC_SIZE_LIMIT] = up to 4096
+ *     units (a circle/sphere/capsule radius may also be 0: a point/segment).
+ * Shapes are plain values: no ownership, no allocation.
+ */
+#ifndef FIXCOL_SHAPES_H
+#define FIXCOL_SHAPES_H
+
+#include <stdint.h>
+#include <fixmath.h>
+
+#include <fixcol/status.h>
+#include <fixcol/trig.h>
+#include <fixcol/vec.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FC_COORD_LIMIT ((fix16_t)(8192 * 65536)) /* 2^29 raw */
+#define FC_SIZE_LIMIT ((fix16_t)(4096 * 65536))  /* 2^28 raw */
+#define FC_POLY2_MAX_VERTS 8
+
+/* ---------------------------------------------------------------- 2D */
+
+/* Disc: all points within radius of center (closed). radius >= 0. */
+typedef struct fc_circle {
+    fc_vec2 center;
+    fix16_t radius;
+} fc_circle;
+
+/* Axis-aligned box [min.x, max.x] x [min.y, max.y]; min < max per axis and
+ * each half-extent (max - min) / 2 <= FC_SIZE_LIMIT. */
+typedef struct fc_aabb2 {
+    fc_vec2 min, max;
+} fc_aabb2;
+
+/* Oriented box: center +- half.x along axis (c, s) and +- half.y along
+ * (-s, c), where rot = fc_sincos_of(angle). Build with fc_obb2_make so rot
+ * matches angle (validation rejects a mismatch with FC_ERR_ROTATION). The
+ * axes are the table values, so the box is an exact (possibly by < 1 ulp
+ * scaled) rectangle. */
+typedef struct fc_obb2 {
+    fc_vec2 center;
+    fc_vec2 half;
+    fc_angle angle;
+    fc_sincos rot;
+} fc_obb2;
+
+/* Capsule: all points within radius of the segment [a, b] (a == b allowed:
+ * then it is a circle). radius >= 0. */
+typedef struct fc_capsule2 {
+    fc_vec2 a, b;
+    fix16_t radius;
+} fc_capsule2;
+
+/* Convex polygon: count in 3..FC_POLY2_MAX_VERTS vertices in world
+ * coordinates, counter-clockwise, strictly convex (no three consecutive
+ * vertices collinear, no repeated vertex). */
+typedef struct fc_poly2 {
+    int32_t count;
+    fc_vec2 v[FC_POLY2_MAX_VERTS];
+} fc_poly2;
+
+typedef enum fc_shape2_type {
+    FC_SHAPE2_CIRCLE = 1,
+    FC_SHAPE2_AABB = 2,
+    FC_SHAPE2_OBB = 3,
+    FC_SHAPE2_CAPSULE = 4,
+    FC_SHAPE2_POLY = 5
+} fc_shape2_type;
+
+/* Any 2D shape: a tag and the matching member. */
+typedef struct fc_shape2 {
+    fc_shape2_type type;
+    union {
+        fc_circle circle;
+        fc_aabb2 aabb;
+        fc_obb2 obb;
+        fc_capsule2 capsule;
+        fc_poly2 poly;
+    } u;
+} fc_shape2;
+
+/* ---------------------------------------------------------------- 3D */
+
+/* Ball: all points within radius of center (closed). */
+typedef struct fc_sphere {
+    fc_vec3 center;
+    fix16_t radius;
+} fc_sphere;
+
+/* Axis-aligned box; min < max per axis, half-extents <= FC_SIZE_LIMIT. */
+typedef struct fc_aabb3 {
+    fc_vec3 min, max;
+} fc_aabb3;
+
+/* Oriented box: center + sum_i t_i * axis[i] with |t_i| <= half_i. axis[i]
+ * are Q16.16 unit vectors (right-handed, orthonormal within the tolerance
+ * documented at fc_obb3_validate); build with the fc_obb3_from_* calls. */
+typedef struct fc_obb3 {
+    fc_vec3 center;
+    fc_vec3 half;
+    fc_vec3 axis[3];
+} fc_obb3;
+
+typedef enum fc_shape3_type {
+    FC_SHAPE3_SPHERE = 1,
+    FC_SHAPE3_AABB = 2,
+    FC_SHAPE3_OBB = 3
+} fc_shape3_type;
+
+typedef struct fc_shape3 {
+    fc_shape3_type type;
+    union {
+        fc_sphere sphere;
+        fc_aabb3 aabb;
+        fc_obb3 obb;
+    } u;
+} fc_shape3;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# test.sh - the whole test suite, as README and CI run it:
+#   1. install missing packages, 2. the normal build (warnings are errors),
+#   3. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Ends with one line "N passed, N failed" (expected failures of the
+# deliberately broken canaries count as passed; skipped tests are listed).
+set -u
+cd "$(dirname "$0")/.."
+tools/install-deps.sh test || exit 1
+
+passed=0 failed=0 skipped=0
+run_suite() { # NAME BUILDDIR SETUP-ARGS...
+  local name=$1 dir=$2; shift 2
+  echo "== $name ($dir)"
+  if [ ! -f "$dir/build.ninja" ]; then
+    meson setup "$dir" "$@" >"$dir.setup.log" 2>&1 || { cat "$dir.setup.log"; failed=$((failed + 1)); return; }
+  fi
+  if ! ninja -C "$dir" >"$dir.build.log" 2>&1; then
+    tail -n 40 "$dir.build.log"; failed=$((failed + 1)); return
+  fi
+  meson test -C "$dir" --no-rebuild --print-errorlogs --no-suite long --num-processes 2
+  local counts
+  counts=$(python3 - "$dir/meson-logs/testlog.json" <<'PY'
+import json, sys
+p = f = s = 0
+for line in open(sys.argv[1]):
+    r = json.loads(line)["result"]
+    if r in ("OK", "EXPECTEDFAIL"): p += 1
+    elif r == "SKIP": s += 1
+    else: f += 1
+print(p, f, s)
+PY
+)
+  read -r p f s <<<"$counts"
+  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+}
+
+run_suite "release build" build -Dwerror=true
+run_suite "sanitizers" build-asan -Dwerror=true -Dbuildtype=debug -Db_sanitize=address,undefined \
+  -Db_lundef=false -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
