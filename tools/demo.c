@@ -65,8 +65,10 @@ int main(int argc, char **argv)
     }
     unit units[UNITS];
     for (int i = 0; i < UNITS; i++) {
-        units[i].pos = fc_vec2_make((fix16_t)(xorshift32(&seed) % (2u * WORLD_HALF)) - WORLD_HALF,
-                                    (fix16_t)(xorshift32(&seed) % (2u * WORLD_HALF)) - WORLD_HALF);
+        /* One draw per statement: the order in which function arguments are
+         * evaluated is unspecified (gcc and clang differ). */
+        units[i].pos.x = (fix16_t)(xorshift32(&seed) % (2u * WORLD_HALF)) - WORLD_HALF;
+        units[i].pos.y = (fix16_t)(xorshift32(&seed) % (2u * WORLD_HALF)) - WORLD_HALF;
         units[i].heading = (fc_angle)xorshift32(&seed);
         units[i].turn = (int32_t)(xorshift32(&seed) % 201) - 100;
         units[i].speed = (fix16_t)(xorshift32(&seed) % (3u * 65536));

@@ -39,5 +39,19 @@ run_suite "release build" build -Dwerror=true
 run_suite "sanitizers" build-asan -Dwerror=true -Dbuildtype=debug -Db_sanitize=address,undefined \
   -Db_lundef=false -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
 
+# Determinism: the quick cross-compiler/cross-CPU matrix (native gcc and
+# clang, i686, aarch64 and big-endian s390x under qemu) must agree bit for bit.
+echo "== determinism matrix (quick)"
+if [ -f tools/replay/main.c ] && ls replays/*.fcr >/dev/null 2>&1; then
+  matrix_args=(--main tools/replay/main.c -- verify replays/*.fcr)
+else
+  matrix_args=(--main tools/demo.c -- --seed 12345 --frames 2000)
+fi
+if tools/determinism-matrix --quick "${matrix_args[@]}"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
