@@ -86,7 +86,7 @@ static void sat_init(sat *s, const fc3_box *a, const fc3_box *b)
 
 /* Axis k in 0..14 (A faces, B faces, then a_i x b_j with k = 6 + 3i + j):
  * its direction, d . n (Q48 doubled) and rA + rB (Q64 doubled). */
-static fc_vec3w axis_eval(const sat *s, const fc3_box *a, const fc3_box *b, int k, fc_i128 *dist, fc_i128 *rad)
+static inline fc_vec3w axis_eval(const sat *s, const fc3_box *a, const fc3_box *b, int k, fc_i128 *dist, fc_i128 *rad)
 {
     fc_vec3w n;
     fc_i128 r;
@@ -113,7 +113,7 @@ static fc_vec3w axis_eval(const sat *s, const fc3_box *a, const fc3_box *b, int 
     return n;
 }
 
-static int separated(fc_i128 dist, fc_i128 rad)
+static inline int separated(fc_i128 dist, fc_i128 rad)
 {
     return fc_i128_cmp(fc_i128_shl(fc3_abs128(dist), 16), rad) > 0;
 }
@@ -206,29 +206,50 @@ static fc_vec3 edge_point(const fc3_box *a, const fc3_box *b, int i, int j, fc_v
     return round_q33(p, 1);
 }
 
-fc_contact3_result fc3_box_contact(const fc3_box *a, const fc3_box *b)
+/* p^2 * l exactly, for p < 2^43 and l < 2^35 (result < 2^122). */
+static fc_i128 sq_times(uint64_t p, uint64_t l)
+{
+    fc_i128 p2 = fc_i128_mul_i64((int64_t)p, (int64_t)p);
+    int64_t hi = fc_i128_low_i64(fc_i128_shr(p2, 32));
+    int64_t lo = (int64_t)(p2.lo & 0xFFFFFFFFu);
+    return fc_i128_add(fc_i128_shl(fc_i128_mul_i64(hi, (int64_t)l), 32), fc_i128_mul_i64(lo, (int64_t)l));
+}
+
+int fc3_box_contact(const fc3_box *a, const fc3_box *b, fc_contact3_result *out)
 {
     sat s;
     sat_init(&s, a, b);
     int best = -1;
-    uint64_t best_depth = 0;
+    uint64_t best_p = 0, best_l = 1;
+    fc_i128 best_pen = fc_i128_from_i64(0), best_n2 = fc_i128_from_i64(0);
     fc_vec3w best_n = {0, 0, 0};
     for (int k = 0; k < 15; k++) {
         fc_i128 dist, rad;
         fc_vec3w n = axis_eval(&s, a, b, k, &dist, &rad);
+        if (separated(dist, rad))
+            return 0;
         fc_i128 n2 = fc_i128_add(fc_i128_mul_add(n.x, n.x, n.y, n.y), fc_i128_mul_i64(n.z, n.z));
         if (fc_i128_sign(n2) == 0 || (k >= 6 && fc_i128_cmp(n2, fc_i128_make(0, MIN_EDGE_AXIS_SQ)) < 0))
             continue;
-        /* depth = pen / |n| in raw Q16: pen is Q64 doubled, |n| ~ Q31. */
+        /* Penetration along n, scaled by |n|: pen (Q64 doubled, < 2^83). The
+         * axes are compared by pen^2 / |n|^2 with pen truncated to
+         * P = pen / 2^40 and L = |n|^2 / 2^32, cross-multiplied exactly:
+         * P^2 * L_best < P_best^2 * L (a deterministic, division- and
+         * root-free stand-in for pen / |n| < pen_best / |n_best|). */
         fc_i128 pen = fc_i128_sub(rad, fc_i128_shl(fc3_abs128(dist), 16));
-        uint64_t len31 = fc_isqrt_u64(fc_i128_shr(n2, 2).lo);
-        uint64_t depth = fc3_udiv(pen, len31 << 18);
-        if (best < 0 || depth < best_depth) {
+        uint64_t p = fc_i128_shr(pen, 40).lo, l = fc_i128_shr(n2, 32).lo;
+        if (best < 0 || fc_i128_cmp(sq_times(p, best_l), sq_times(best_p, l)) < 0) {
             best = k;
-            best_depth = depth;
+            best_p = p;
+            best_l = l;
+            best_pen = pen;
+            best_n2 = n2;
             best_n = fc_i128_sign(dist) < 0 ? neg_w(n) : n;
         }
     }
+    /* depth = pen / |n| in raw Q16: pen is Q64 doubled, |n| ~ Q31. */
+    uint64_t len31 = fc_isqrt_u64(fc_i128_shr(best_n2, 2).lo);
+    uint64_t best_depth = fc3_udiv(best_pen, len31 << 18);
     fc_contact3_result c;
     c.normal = fc3_unit(best_n.x, best_n.y, best_n.z);
     c.depth = best_depth > (uint64_t)INT32_MAX ? INT32_MAX : (fix16_t)best_depth;
@@ -243,5 +264,6 @@ fc_contact3_result fc3_box_contact(const fc3_box *a, const fc3_box *b)
     } else {
         c.point = edge_point(a, b, (best - 6) / 3, (best - 6) % 3, best_n);
     }
-    return c;
+    *out = c;
+    return 1;
 }

@@ -25,15 +25,20 @@ int fc_overlap_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b)
 
 int fc_overlap_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b) { return fc_overlap_aabb3_obb3(b, a); }
 
-/* Contact of boxes x (from shape A) and y (from B) ordered by their fields:
- * computed for the smaller first, flipped when swapped, zero normal when
- * equal. */
-static fc_contact3_result ordered_contact(const fc3_box *x, const fc3_box *y, int order)
+/* Contact of boxes x (from shape A) and y (from B) ordered by their fields
+ * (order = comparison of A's fields with B's): computed for the smaller
+ * first, flipped when swapped, zero normal when equal. */
+static int ordered_contact(const fc3_box *x, const fc3_box *y, int order, fc_contact3_result *out)
 {
-    fc_contact3_result c = order <= 0 ? fc3_box_contact(x, y) : fc3_flip(fc3_box_contact(y, x));
+    fc_contact3_result c;
+    if (!(order <= 0 ? fc3_box_contact(x, y, &c) : fc3_box_contact(y, x, &c)))
+        return 0;
+    if (order > 0)
+        c = fc3_flip(c);
     if (order == 0)
         c.normal = fc_vec3_make(0, 0, 0);
-    return c;
+    *out = c;
+    return 1;
 }
 
 static void aabb_fields(const fc_aabb3 *b, int32_t f[6])
@@ -61,29 +66,22 @@ int fc_contact_aabb3_aabb3(const fc_aabb3 *a, const fc_aabb3 *b, fc_contact3_res
     aabb_fields(a, fa);
     aabb_fields(b, fb);
     fc3_box x = fc3_box_from_aabb(a), y = fc3_box_from_aabb(b);
-    *out = ordered_contact(&x, &y, fc3_cmp_fields(fa, fb, 6));
-    return 1;
+    return ordered_contact(&x, &y, fc3_cmp_fields(fa, fb, 6), out);
 }
 
 int fc_contact_aabb3_obb3(const fc_aabb3 *a, const fc_obb3 *b, fc_contact3_result *out)
 {
     fc3_box x = fc3_box_from_aabb(a), y = fc3_box_from_obb(b);
-    if (!fc3_box_overlap(&x, &y))
-        return 0;
-    *out = fc3_box_contact(&x, &y);
-    return 1;
+    return fc3_box_contact(&x, &y, out);
 }
 
 int fc_contact_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b, fc_contact3_result *out)
 {
-    fc3_box x = fc3_box_from_obb(a), y = fc3_box_from_obb(b);
-    if (!fc3_box_overlap(&x, &y))
-        return 0;
     int32_t fa[15], fb[15];
     obb_fields(a, fa);
     obb_fields(b, fb);
-    *out = ordered_contact(&x, &y, fc3_cmp_fields(fa, fb, 15));
-    return 1;
+    fc3_box x = fc3_box_from_obb(a), y = fc3_box_from_obb(b);
+    return ordered_contact(&x, &y, fc3_cmp_fields(fa, fb, 15), out);
 }
 
 int fc_contact_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b, fc_contact3_result *out)

@@ -17,12 +17,12 @@ fc3_box fc3_box_from_obb(const fc_obb3 *b);
 
 /* Exact separating-axis overlap of two boxes (see fixcol/collide3d.h). */
 int fc3_box_overlap(const fc3_box *a, const fc3_box *b);
-/* Contact of two overlapping boxes (call only when fc3_box_overlap is 1). */
-fc_contact3_result fc3_box_contact(const fc3_box *a, const fc3_box *b);
+/* fc3_box_overlap, and when it is 1 the contact in *out (A to B). */
+int fc3_box_contact(const fc3_box *a, const fc3_box *b, fc_contact3_result *out);
 
-/* The Q16.16 unit vector along v (any int64 components), each component
- * within 0.5 raw + 2^-20 raw of exact; the zero vector for v = 0. Exactly
- * odd: fc3_unit(-v) == -fc3_unit(v). */
+/* The Q16.16 unit vector along v (any components > INT64_MIN), each
+ * component within 0.5 raw + 2^-12 raw of exact; the zero vector for v = 0.
+ * Exactly odd: fc3_unit(-v) == -fc3_unit(v). */
 fc_vec3 fc3_unit(int64_t x, int64_t y, int64_t z);
 
 /* floor(num / den) for 0 <= num < 2^127, 0 < den, quotient < 2^64. */

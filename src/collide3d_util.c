@@ -40,37 +40,27 @@ int64_t fc3_sdiv(fc_i128 num, uint64_t den)
 
 static uint64_t mag(int64_t v) { return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v; }
 
-/* round(u * 2^16 / len) for 0 <= u <= len (so the result is <= 65536). */
-static fix16_t unit_component(uint64_t u, uint64_t len)
-{
-    /* floor((2 * u * 2^16 + len) / (2 * len)); 2 * len < 2^64 (len < 2^63). */
-    fc_i128 num = fc_i128_add(fc_i128_shl(fc_i128_make(0, u), 17), fc_i128_make(0, len));
-    return (fix16_t)fc3_udiv(num, len << 1);
-}
-
 fc_vec3 fc3_unit(int64_t x, int64_t y, int64_t z)
 {
     uint64_t u[3] = {mag(x), mag(y), mag(z)};
-    uint64_t m = u[0] > u[1] ? u[0] : u[1];
-    m = m > u[2] ? m : u[2];
+    uint64_t m = u[0] | u[1] | u[2]; /* same bit length as the largest */
     if (m == 0)
         return fc_vec3_make(0, 0, 0);
-    /* Scale small vectors up by a power of two (the direction is unchanged)
-     * so the floor of the square root below loses at most 2^-40 relative. */
-    unsigned s = 0;
-    while ((m << s) < ((uint64_t)1 << 40))
-        s++;
+    /* Bring the largest magnitude to [2^30, 2^31) by a power of two: up
+     * exactly, down by truncation (relative change < 2^-30, so the result
+     * moves by < 2^-13 raw). Done on magnitudes, so the result is odd. */
+    unsigned bits = 0;
+    while (bits < 64 && (m >> bits) != 0)
+        bits++;
     for (int i = 0; i < 3; i++)
-        u[i] <<= s;
-    /* u_i <= 2^63 so each square < 2^126 and the sum < 2^128 read unsigned;
-     * inputs here are far smaller (|v| < 2^52), so it stays < 2^127. */
-    fc_i128 sq = fc_i128_add(fc_i128_add(fc_i128_mul_i64((int64_t)u[0], (int64_t)u[0]),
-                                         fc_i128_mul_i64((int64_t)u[1], (int64_t)u[1])),
-                             fc_i128_mul_i64((int64_t)u[2], (int64_t)u[2]));
-    uint64_t len = fc_isqrt_u128(sq);
+        u[i] = bits > 31 ? u[i] >> (bits - 31) : u[i] << (31 - bits);
+    /* Sum of squares < 3 * 2^62; len = floor(sqrt) >= 2^30. */
+    uint64_t len = fc_isqrt_u64(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
     fix16_t c[3];
-    for (int i = 0; i < 3; i++)
-        c[i] = unit_component(u[i] < len ? u[i] : len, len);
+    for (int i = 0; i < 3; i++) {
+        uint64_t v = u[i] < len ? u[i] : len;
+        c[i] = (fix16_t)(((v << 17) + len) / (len << 1)); /* round(v * 2^16 / len) */
+    }
     return fc_vec3_make(x < 0 ? -c[0] : c[0], y < 0 ? -c[1] : c[1], z < 0 ? -c[2] : c[2]);
 }
 
