@@ -179,10 +179,10 @@ static int each_feature(const sobb *s, visit_fn visit, void *ctx)
             fc_i128 wb;
             if (!edge_projection_on(s, i, w, &wb))
                 continue;
-            /* q = v0 + tau b_i with tau = w.b / |b|^2 (raw, toward zero). */
-            int64_t tau = fc3_sdiv(wb, (uint64_t)fc_vec3_dot(s->b[i], s->b[i]));
+            /* q = v0 + tau b_i, tau = w.b / |b|^2 as Q32 (|tau| <= h_i 2^16). */
+            int64_t tau = fc3_sdiv(fc_i128_shl(wb, 16), (uint64_t)fc_vec3_dot(s->b[i], s->b[i]));
             for (int c = 0; c < 3; c++)
-                q[c] = s->pq[c] + d[c] + tau * comp3(s->b[i], c);
+                q[c] = s->pq[c] + d[c] + fc3_round_shr(tau * comp3(s->b[i], c), 16);
             if (visit(ctx, q, edge_line_near(s, i, w)))
                 return 1;
         }
@@ -193,12 +193,14 @@ static int each_feature(const sobb *s, visit_fn visit, void *ctx)
         fc_i128 a = face_a(s, i, s->side[i]);
         if (!face_contains_projection(s, i, a))
             continue;
-        /* q = pq - lambda N_i, lambda = a / |N_i|^2 as Q16 (a / (|N|^2/2^16)). */
-        fc_i128 n2 = s->n2[i];
-        int64_t lambda = fc3_sdiv(a, fc_i128_shr(n2, 16).lo);
+        /* q = pq - lambda N_i, lambda = a / |N_i|^2 as Q32 (< 2^45 here:
+         * the plane is within r). */
+        int64_t lambda = fc3_sdiv(fc_i128_shl(a, 24), fc_i128_shr(s->n2[i], 8).lo);
         int64_t q[3];
-        for (int c = 0; c < 3; c++)
-            q[c] = s->pq[c] - fc3_round_shr(lambda * compw(s->n[i], c), 16);
+        for (int c = 0; c < 3; c++) {
+            fc_i128 m = fc_i128_add(fc_i128_mul_i64(lambda, compw(s->n[i], c)), fc_i128_from_i64((int64_t)1 << 31));
+            q[c] = s->pq[c] - fc_i128_low_i64(fc_i128_shr(m, 32));
+        }
         if (visit(ctx, q, !face_far(s, i, a)))
             return 1;
     }
@@ -301,7 +303,16 @@ int fc_contact_sphere_obb3(const fc_sphere *a, const fc_obb3 *b, fc_contact3_res
     int64_t e[3] = {n.q[0] - s.pq[0], n.q[1] - s.pq[1], n.q[2] - s.pq[2]};
     /* |e| is Q32: round(|e| / 2^16); >= 0 after rounding of q is clamped. */
     int64_t dist = (int64_t)((fc_isqrt_u128(fc_i128_shl(n.d2, 2)) + ((uint64_t)1 << 16)) >> 17);
-    out->normal = fc3_unit(e[0], e[1], e[2]);
+    /* The closest point is accurate to ~2^-16 raw; within 2^-8 raw of the
+     * surface it gives no reliable direction: use the outward normal of the
+     * first face plane the centre is outside of, reversed (sphere to box). */
+    if (fc_i128_cmp(n.d2, fc_i128_make(0, (uint64_t)1 << 16)) < 0) {
+        int i = s.side[0] != 0 ? 0 : s.side[1] != 0 ? 1 : 2;
+        int64_t sg = -s.side[i];
+        out->normal = fc3_unit(sg * s.n[i].x, sg * s.n[i].y, sg * s.n[i].z);
+    } else {
+        out->normal = fc3_unit(e[0], e[1], e[2]);
+    }
     out->depth = (fix16_t)(dist < a->radius ? a->radius - dist : 0);
     out->point = fc_vec3_make((fix16_t)fc3_round_shr(n.q[0] + (int64_t)b->center.x * 65536, 16),
                               (fix16_t)fc3_round_shr(n.q[1] + (int64_t)b->center.y * 65536, 16),

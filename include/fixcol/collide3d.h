@@ -30,8 +30,10 @@
  *     tells them apart).
  *   - depth >= 0, Q16.16; 0 when touching. sphere/sphere, sphere/AABB3:
  *     r - |distance| with an exact integer square root, error <= 1 raw;
- *     sphere/OBB3: the same from the closest point rounded to raw units
- *     (error <= 2 raw). Boxes: the penetration along the chosen axis (overlap
+ *     sphere/OBB3: the same from the closest point computed to 2^-16 raw
+ *     (error <= 1 raw); the normal is along centre -> closest point, or,
+ *     when the centre is outside the box by less than 2^-8 raw, the
+ *     reversed outward normal of the first face plane it is outside of. Boxes: the penetration along the chosen axis (overlap
  *     of the projections / axis length), error <= 1 raw + depth * 2^-22.
  *   - boxes: the axis of minimum penetration among the face normals and the
  *     edge products whose length is >= 2^-8 (near-parallel edges give
