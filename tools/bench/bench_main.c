@@ -11,6 +11,7 @@ struct group {
 
 static const struct group groups[] = {
     {"trig", bench_trig},
+    {"obb3", bench_obb3}, /* 3D narrowphase (issue 4) */
 };
 
 int main(int argc, char **argv)
