@@ -8,5 +8,9 @@
 #include <fixcol/trig.h>
 #include <fixcol/status.h>
 #include <fixcol/shapes.h>
+#include <fixcol/alloc.h>
+#include <fixcol/hash.h>
+#include <fixcol/quadtree.h>
+#include <fixcol/world.h>
 
 #endif
