@@ -14,7 +14,7 @@ fc_world_def fc_world_def_default(void)
     memset(&d, 0, sizeof d);
     d.dim = FC_WORLD_2D;
     d.bounds_log2 = 10;
-    d.max_depth = 8;
+    d.max_depth = 5;
     d.layout = FC_QT_LOOSE;
     d.tag = 1;
     return d;

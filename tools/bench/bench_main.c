@@ -11,6 +11,7 @@ struct group {
 
 static const struct group groups[] = {
     {"trig", bench_trig},
+    {"broadphase", bench_broadphase},
 };
 
 int main(int argc, char **argv)
