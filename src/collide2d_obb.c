@@ -61,12 +61,14 @@ int fc_overlap_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b)
     return !sep;
 }
 
-/* sqrt(L * 2^32) for L = c^2 + s^2 within 2^17 of 2^32: 2^32 + (L - 2^32) / 2,
- * first-order Taylor, error < 1 (the second-order term is < 2^34 / 2^35). */
-static int64_t axis_scale(const fc_obb2 *o)
+/* 2^64 / sqrt(L * 2^32) for L = c^2 + s^2 = 2^32 + e, |e| <= 2^17:
+ * 2^32 - e / 2 (first order of 2^32 / sqrt(1 + e / 2^32)); relative error
+ * below 2^-32 (the second-order term is 3 e^2 / 2^35 < 1). A gap (Q48.48,
+ * scaled by |axis|) times this, divided by 2^64, is the depth in raw units. */
+static int64_t inv_axis_scale(const fc_obb2 *o)
 {
     int64_t l = (int64_t)o->rot.c * o->rot.c + (int64_t)o->rot.s * o->rot.s;
-    return ((int64_t)1 << 32) + fc_i64_shr_floor(l - ((int64_t)1 << 32), 1);
+    return ((int64_t)1 << 32) - fc_i64_shr_floor(l - ((int64_t)1 << 32), 1);
 }
 
 static int64_t sgn(int64_t v) { return v < 0 ? -1 : 1; }
@@ -86,11 +88,11 @@ static int obb_obb_contact(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_resul
     obb_sat_eval(a, b, &r);
     if ((r.gap[0] | r.gap[1] | r.gap[2] | r.gap[3]) < 0)
         return 0;
-    /* Least depth: gap / scale; within a box the scale is shared. */
+    /* Least depth: within a box the scale is shared, so compare gaps. */
     int ka = r.gap[1] < r.gap[0] ? 1 : 0, kb = r.gap[3] < r.gap[2] ? 3 : 2;
-    int64_t sa = axis_scale(a), sb = axis_scale(b);
-    int k = fc_cmp_products(r.gap[kb], sa, r.gap[ka], sb) < 0 ? kb : ka;
-    int64_t depth = r.gap[k] / (k < 2 ? sa : sb);
+    fc_i128 da = fc_i128_mul_i64(r.gap[ka], inv_axis_scale(a)), db = fc_i128_mul_i64(r.gap[kb], inv_axis_scale(b));
+    int k = fc_i128_cmp(db, da) < 0 ? kb : ka;
+    int64_t depth = (k < 2 ? da : db).hi; /* floor(gap * inv / 2^64) */
     const fc_obb2 *o = k < 2 ? a : b;
     int64_t sign = sgn(r.proj[k]);
     fc_vec2 n = (k & 1) ? fc_vec2_make(-o->rot.s, o->rot.c) : fc_vec2_make(o->rot.c, o->rot.s);
