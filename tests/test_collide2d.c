@@ -27,6 +27,15 @@
 static int break_mode;
 static long disagreements, asymmetries, contact_errors, sanity_errors;
 static long adversarial_count, overlap_count, touching_count;
+static uint64_t digest = 14695981039346656037u; /* FNV-1a over every contact result */
+
+static void digest_i32(int32_t v)
+{
+    for (int i = 0; i < 4; i++) {
+        digest ^= (uint32_t)v >> (8 * i) & 0xFFu;
+        digest *= 1099511628211u;
+    }
+}
 
 /* ---- random shapes -------------------------------------------------------- */
 static int64_t rnd(uint64_t *s, int64_t lo, int64_t hi) /* inclusive */
@@ -243,6 +252,8 @@ static void check_pair(const fc_shape2 *a, const fc_shape2 *b, int sanity)
     overlap_count += want;
     fc_contact2_result cab, cba;
     int hab = fc_contact2(a, b, &cab), hba = fc_contact2(b, a, &cba);
+    digest_i32(hab), digest_i32(cab.normal.x), digest_i32(cab.normal.y), digest_i32(cab.depth);
+    digest_i32(cab.point.x), digest_i32(cab.point.y);
     int ok = hab == want && hba == want && cab.normal.x == -cba.normal.x && cab.normal.y == -cba.normal.y &&
              cab.depth == cba.depth && cab.point.x == cba.point.x && cab.point.y == cba.point.y;
     if (!want)
@@ -397,5 +408,6 @@ int main(int argc, char **argv)
         }
     printf("total: %ld disagreements, %ld asymmetries, %ld contact errors, %ld contact sanity errors\n",
            disagreements, asymmetries, contact_errors, sanity_errors);
+    printf("contact digest %016llx\n", (unsigned long long)digest);
     return tu_finish("collide2d");
 }
