@@ -1,9 +1,12 @@
 /* Shared by the world tests: random shapes, a counting allocator, an
  * independent bounds oracle (corner enumeration instead of the library's
- * |c|hx + |s|hy formula) and a brute-force O(N^2) pair list. */
+ * |c|hx + |s|hy formula) and a brute-force O(N^2) pair list (exact
+ * narrowphase on every pair). */
 #ifndef FIXCOL_TESTS_WORLD_FIXTURE_H
 #define FIXCOL_TESTS_WORLD_FIXTURE_H
 
+#include <fixcol/collide2d.h>
+#include <fixcol/collide3d.h>
 #include <fixcol/world.h>
 
 #include <stdlib.h>
@@ -58,6 +61,12 @@ static fc_shape2 wf_shape2(uint64_t *s, int32_t area)
     fix16_t cx = wf_rand(s, 0, area * WF_U), cy = wf_rand(s, 0, area * WF_U);
     fix16_t h = wf_rand(s, WF_U / 4, tu_rand64(s) % 16 == 0 ? 20 * WF_U : 4 * WF_U);
     fix16_t h2 = wf_rand(s, WF_U / 4, h);
+    if (tu_rand64(s) % 3 == 0) { /* on a quarter-unit grid: exact touching is common */
+        cx &= ~(WF_U / 4 - 1);
+        cy &= ~(WF_U / 4 - 1);
+        h &= ~(WF_U / 4 - 1);
+        h2 = h2 >= WF_U / 2 ? h2 & ~(WF_U / 4 - 1) : WF_U / 4;
+    }
     switch (tu_rand64(s) % 5) {
     case 0:
         sh.type = FC_SHAPE2_CIRCLE;
@@ -244,41 +253,36 @@ static int wf_cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* All pairs among ids[0..n) by the oracle (filters + bounds), sorted. */
+/* All pairs among ids[0..n) by brute force: the filter rule and the exact
+ * narrowphase on every pair (no bounds, no broadphase), sorted. */
 static wf_pairs wf_brute_pairs(const fc_world *w, const fc_body_id *ids, int32_t n)
 {
     wf_pairs r;
     r.keys = (uint64_t *)malloc(sizeof(uint64_t) * ((size_t)n * (size_t)n / 2 + 1));
     r.count = 0;
-    int64_t (*lo)[3] = (int64_t (*)[3])malloc(sizeof(int64_t[3]) * ((size_t)n + 1));
-    int64_t (*hi)[3] = (int64_t (*)[3])malloc(sizeof(int64_t[3]) * ((size_t)n + 1));
+    fc_shape2 *s2 = (fc_shape2 *)malloc(sizeof(fc_shape2) * ((size_t)n + 1));
+    fc_shape3 *s3 = (fc_shape3 *)malloc(sizeof(fc_shape3) * ((size_t)n + 1));
     fc_filter *f = (fc_filter *)malloc(sizeof(fc_filter) * ((size_t)n + 1));
-    int dims = fc_world_get_dim(w) == FC_WORLD_3D ? 3 : 2;
+    int dim3 = fc_world_get_dim(w) == FC_WORLD_3D;
     for (int32_t i = 0; i < n; i++) {
-        if (dims == 2) {
-            fc_shape2 s;
-            fc_world_get_shape2(w, ids[i], &s);
-            wf_bounds2(&s, lo[i], hi[i]);
-        } else {
-            fc_shape3 s;
-            fc_world_get_shape3(w, ids[i], &s);
-            wf_bounds3(&s, lo[i], hi[i]);
-        }
+        if (dim3)
+            fc_world_get_shape3(w, ids[i], &s3[i]);
+        else
+            fc_world_get_shape2(w, ids[i], &s2[i]);
         fc_world_get_filter(w, ids[i], &f[i]);
     }
     for (int32_t i = 0; i < n; i++)
         for (int32_t j = i + 1; j < n; j++) {
-            int meet = wf_filters(f[i], f[j]);
-            for (int k = 0; k < dims && meet; k++)
-                meet = lo[i][k] <= hi[j][k] && lo[j][k] <= hi[i][k];
-            if (meet) {
+            if (!wf_filters(f[i], f[j]))
+                continue;
+            if (dim3 ? fc_overlap3(&s3[i], &s3[j]) : fc_overlap2(&s2[i], &s2[j])) {
                 uint32_t a = ids[i].index, b = ids[j].index;
                 r.keys[r.count++] = a < b ? ((uint64_t)a << 32) | b : ((uint64_t)b << 32) | a;
             }
         }
     qsort(r.keys, (size_t)r.count, sizeof(uint64_t), wf_cmp_u64); /* distinct keys: no ties */
-    free(lo);
-    free(hi);
+    free(s2);
+    free(s3);
     free(f);
     return r;
 }
