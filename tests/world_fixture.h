@@ -19,7 +19,7 @@ typedef struct wf_counter {
     long allocs, frees, live_bytes;
 } wf_counter;
 
-static void *wf_alloc(void *ctx, size_t size)
+static inline void *wf_alloc(void *ctx, size_t size)
 {
     wf_counter *c = (wf_counter *)ctx;
     c->allocs++;
@@ -27,7 +27,7 @@ static void *wf_alloc(void *ctx, size_t size)
     return malloc(size);
 }
 
-static void wf_free(void *ctx, void *p, size_t size)
+static inline void wf_free(void *ctx, void *p, size_t size)
 {
     wf_counter *c = (wf_counter *)ctx;
     c->frees++;
@@ -35,7 +35,7 @@ static void wf_free(void *ctx, void *p, size_t size)
     free(p);
 }
 
-static fc_allocator wf_allocator(wf_counter *c)
+static inline fc_allocator wf_allocator(wf_counter *c)
 {
     fc_allocator a;
     a.alloc = wf_alloc;
@@ -45,7 +45,7 @@ static fc_allocator wf_allocator(wf_counter *c)
 }
 
 /* ---- random values */
-static int32_t wf_rand(uint64_t *s, int32_t lo, int32_t hi)
+static inline int32_t wf_rand(uint64_t *s, int32_t lo, int32_t hi)
 {
     return lo + (int32_t)(tu_rand64(s) % (uint64_t)((int64_t)hi - lo + 1));
 }
@@ -54,7 +54,7 @@ static int32_t wf_rand(uint64_t *s, int32_t lo, int32_t hi)
 
 /* A random 2D shape with its centre in [0, area] units, sizes 0.25..4 units
  * (sometimes larger). */
-static fc_shape2 wf_shape2(uint64_t *s, int32_t area)
+static inline fc_shape2 wf_shape2(uint64_t *s, int32_t area)
 {
     fc_shape2 sh;
     memset(&sh, 0, sizeof sh);
@@ -107,7 +107,7 @@ static fc_shape2 wf_shape2(uint64_t *s, int32_t area)
     return sh;
 }
 
-static fc_shape3 wf_shape3(uint64_t *s, int32_t area)
+static inline fc_shape3 wf_shape3(uint64_t *s, int32_t area)
 {
     fc_shape3 sh;
     memset(&sh, 0, sizeof sh);
@@ -139,10 +139,10 @@ static fc_shape3 wf_shape3(uint64_t *s, int32_t area)
 }
 
 /* ---- bounds oracle: floor/ceil over explicit corner points */
-static int64_t wf_floor16(int64_t v) { return v >= 0 ? v / 65536 : -((-v + 65535) / 65536); }
-static int64_t wf_ceil16(int64_t v) { return -wf_floor16(-v); }
+static inline int64_t wf_floor16(int64_t v) { return v >= 0 ? v / 65536 : -((-v + 65535) / 65536); }
+static inline int64_t wf_ceil16(int64_t v) { return -wf_floor16(-v); }
 
-static void wf_grow(int64_t lo[3], int64_t hi[3], int64_t x, int64_t y, int64_t z)
+static inline void wf_grow(int64_t lo[3], int64_t hi[3], int64_t x, int64_t y, int64_t z)
 {
     int64_t p[3] = {x, y, z};
     for (int i = 0; i < 3; i++) {
@@ -152,7 +152,7 @@ static void wf_grow(int64_t lo[3], int64_t hi[3], int64_t x, int64_t y, int64_t 
 }
 
 /* Exact bounds of a shape in raw units (corners at Q32.32, then rounded). */
-static void wf_bounds2(const fc_shape2 *s, int64_t lo[3], int64_t hi[3])
+static inline void wf_bounds2(const fc_shape2 *s, int64_t lo[3], int64_t hi[3])
 {
     lo[0] = lo[1] = INT64_MAX;
     hi[0] = hi[1] = INT64_MIN;
@@ -200,7 +200,7 @@ static void wf_bounds2(const fc_shape2 *s, int64_t lo[3], int64_t hi[3])
     }
 }
 
-static void wf_bounds3(const fc_shape3 *s, int64_t lo[3], int64_t hi[3])
+static inline void wf_bounds3(const fc_shape3 *s, int64_t lo[3], int64_t hi[3])
 {
     for (int i = 0; i < 3; i++) {
         lo[i] = INT64_MAX;
@@ -242,12 +242,12 @@ typedef struct wf_pairs {
     int32_t count;
 } wf_pairs;
 
-static int wf_filters(fc_filter a, fc_filter b)
+static inline int wf_filters(fc_filter a, fc_filter b)
 {
     return (a.category & b.mask) != 0 && (b.category & a.mask) != 0;
 }
 
-static int wf_cmp_u64(const void *a, const void *b)
+static inline int wf_cmp_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return (x > y) - (x < y);
@@ -255,7 +255,7 @@ static int wf_cmp_u64(const void *a, const void *b)
 
 /* All pairs among ids[0..n) by brute force: the filter rule and the exact
  * narrowphase on every pair (no bounds, no broadphase), sorted. */
-static wf_pairs wf_brute_pairs(const fc_world *w, const fc_body_id *ids, int32_t n)
+static inline wf_pairs wf_brute_pairs(const fc_world *w, const fc_body_id *ids, int32_t n)
 {
     wf_pairs r;
     r.keys = (uint64_t *)malloc(sizeof(uint64_t) * ((size_t)n * (size_t)n / 2 + 1));
