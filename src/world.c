@@ -302,6 +302,23 @@ fc_status fc_world_set_shape3(fc_world *w, fc_body_id id, const fc_shape3 *shape
     return world_set_shape(w, id, NULL, shape);
 }
 
+/* Commit a translated shape: every bound is a coordinate or a coordinate
+ * plus/minus an extent, so the new bounds are the old ones shifted by the
+ * integer delta (fc_world_validate recomputes them from scratch). The
+ * shape's coordinates were range-checked by shifted(); sizes, rotation and
+ * convexity do not change under translation. */
+static fc_status world_commit_shifted(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2,
+                                      const fc_shape3 *s3, int64_t dx, int64_t dy, int64_t dz)
+{
+    const int64_t d[3] = {dx, dy, dz};
+    int32_t min[3], max[3];
+    for (int k = 0; k < 3; k++) {
+        min[k] = (int32_t)(b->min[k] + d[k]);
+        max[k] = (int32_t)(b->max[k] + d[k]);
+    }
+    return world_commit(w, b, index, s2, s3, min, max);
+}
+
 /* v + d when it stays in the coordinate range (else *ok = 0). */
 static fix16_t shifted(fix16_t v, fix16_t d, int *ok)
 {
@@ -352,7 +369,7 @@ fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
     }
     if (!ok)
         return FC_ERR_RANGE;
-    return world_set_shape(w, id, &s, NULL);
+    return world_commit_shifted(w, b, id.index, &s, NULL, delta.x, delta.y, 0);
 }
 
 fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta)
@@ -376,7 +393,7 @@ fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta)
     }
     if (!ok)
         return FC_ERR_RANGE;
-    return world_set_shape(w, id, NULL, &s);
+    return world_commit_shifted(w, b, id.index, NULL, &s, delta.x, delta.y, delta.z);
 }
 
 fc_status fc_world_set_angle2(fc_world *w, fc_body_id id, fc_angle angle)
