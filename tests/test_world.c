@@ -195,6 +195,51 @@ static void brute_force_frames(fc_world_dim dim, fc_qt_layout layout, uint64_t s
     fc_world_destroy(s.w);
 }
 
+/* Worst cases, each checked against brute force after some moves: bodies
+ * on the root's centre lines, all in one small cell, one huge body, bodies
+ * on and beyond the broadphase bounds (the world is 128 units wide). */
+static void worst_cases(void)
+{
+    for (int kind = 0; kind < 4; kind++)
+        for (int layout = 0; layout < 2; layout++) {
+            scen s;
+            memset(&s, 0, sizeof s);
+            s.w = new_world(FC_WORLD_2D, (fc_qt_layout)layout, 5);
+            s.rng = 100 + (uint64_t)kind;
+            for (int i = 0; i < 300; i++) {
+                fc_body_def bd = fc_body_def_default();
+                fc_circle *c = &bd.shape2.u.circle;
+                int32_t r = wf_rand(&s.rng, 0, 64 * WF_U);
+                c->radius = wf_rand(&s.rng, WF_U / 8, WF_U);
+                if (kind == 0) /* centre lines x = 64 or y = 64 */
+                    c->center = i % 2 ? fc_vec2_make(64 * WF_U, 2 * r) : fc_vec2_make(2 * r, 64 * WF_U);
+                else if (kind == 1) /* one cell */
+                    c->center = fc_vec2_make(wf_rand(&s.rng, 0, 2 * WF_U), wf_rand(&s.rng, 0, 2 * WF_U));
+                else if (kind == 2) /* scattered, plus one huge body */
+                    c->center = fc_vec2_make(2 * r, wf_rand(&s.rng, 0, 128 * WF_U));
+                else /* on the bounds and up to 40 units beyond */
+                    c->center = fc_vec2_make(i % 3 == 0 ? -wf_rand(&s.rng, 0, 40 * WF_U) : 128 * WF_U + wf_rand(&s.rng, -WF_U, 40 * WF_U),
+                                             i % 2 ? 0 : 2 * r);
+                if (kind == 2 && i == 0)
+                    c->radius = 200 * WF_U;
+                TU_CHECK(fc_world_create_body(s.w, &bd, &s.ids[s.n]) == FC_OK, "worst case create");
+                s.n++;
+            }
+            char what[48];
+            snprintf(what, sizeof what, "worst case %d layout %d", kind, layout);
+            for (int f = 0; f < 4; f++) {
+                check_pairs(&s, what);
+                for (int i = 0; i < s.n; i++)
+                    fc_world_translate2(s.w, s.ids[i], fc_vec2_make(wf_rand(&s.rng, -WF_U / 4, WF_U / 4), wf_rand(&s.rng, -WF_U / 4, WF_U / 4)));
+                TU_CHECK(fc_world_validate(s.w) == FC_OK, "%s valid", what);
+            }
+            fc_qt_stats st = fc_world_broadphase_stats(s.w);
+            if (kind == 0 && layout == FC_QT_LOOSE)
+                TU_CHECK(st.root_items == 0, "loose layout: centre-line bodies not in the root (%d)", st.root_items);
+            fc_world_destroy(s.w);
+        }
+}
+
 /* Same final contents reached by different histories (and layouts). */
 static void history_independence(fc_world_dim dim)
 {
@@ -431,6 +476,7 @@ int main(int argc, char **argv)
     brute_force_frames(FC_WORLD_2D, FC_QT_LOOSE, 1, 150);
     brute_force_frames(FC_WORLD_2D, FC_QT_STRICT, 2, 100);
     brute_force_frames(FC_WORLD_3D, FC_QT_LOOSE, 3, 120);
+    worst_cases();
     history_independence(FC_WORLD_2D);
     history_independence(FC_WORLD_3D);
     snapshot_restore(FC_WORLD_2D);

@@ -202,8 +202,11 @@ typedef struct fc_pair {
 } fc_pair;
 
 /* Every pair of live bodies that passes the filter rule and whose shapes
- * overlap (exact narrowphase, touching counts), sorted by (a.index,
- * b.index). *pairs points into the world (see lifetime above); *count >= 0.
+ * overlap, sorted by (a.index, b.index). "Overlap" is exactly fc_overlap2 /
+ * fc_overlap3 (collide2d.h / collide3d.h state their exactness; touching
+ * counts): the broadphase uses integer bounds rounded outward, so it never
+ * drops a pair the narrowphase reports (tests compare every frame with an
+ * all-pairs fc_overlap scan). *pairs points into the world (see lifetime above); *count >= 0.
  * Errors: FC_ERR_NULL, FC_ERR_NO_MEMORY (outputs then empty). */
 fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count);
 
@@ -232,11 +235,15 @@ typedef struct fc_ray3 {
 } fc_ray3;
 
 /* A ray hit: the body and the entry parameter t = the smallest t in [0, 1]
- * at which the ray is inside the closed shape (0 when the origin is
- * inside). t is an exact rational internally - hits are ordered by exact
- * comparison (128-bit cross-multiplication), equal parameters by body
- * index - and reported as Q16.16 rounded down: floor(t * 65536), in
- * [0, 65536]. */
+ * at which the ray point is inside the closed shape (0 when the origin is
+ * inside; a ray that only grazes an edge or is tangent to a circle hits).
+ * Internally t is exact: a rational (p / r) for boxes and polygons - the
+ * slab / half-plane clipping of the stored shape, OBB3 as its exact
+ * parallelepiped - and a quadratic surd (p - sqrt(q)) / r for circles,
+ * capsule caps and spheres. Hits are ordered by exact comparison of these
+ * values (cross-multiplication and squaring in big integers, never a
+ * rounded value), equal parameters by body index. The reported t is
+ * Q16.16 rounded down: floor(t * 65536), in [0, 65536], computed exactly. */
 typedef struct fc_ray_hit {
     fc_body_id id;
     fix16_t t;
