@@ -145,6 +145,83 @@ static void check_pairs(scen *s, const char *what)
     TU_CHECK(bad == 0, "%s: %ld bounds differ from the corner oracle or miss the shape", what, bad);
 }
 
+/* ---- the checksum recomputed from its documentation in world.h, with the
+ * hash written out from hash.h's definition (no library hashing) */
+static uint64_t doc_rotl(uint64_t x, unsigned r) { return (x << r) | (x >> (64 - r)); }
+
+static uint64_t doc_hash(const uint64_t *w, int n)
+{
+    const uint64_t P1 = 0x9E3779B185EBCA87u, P2 = 0xC2B2AE3D27D4EB4Fu, P3 = 0x165667B19E3779F9u,
+                   P4 = 0x85EBCA77C2B2AE63u;
+    uint64_t v[4] = {P1 + P2, P2, 0, (uint64_t)0 - P1};
+    for (int i = 0; i < n; i++)
+        v[i % 4] = doc_rotl(v[i % 4] + w[i] * P2, 31) * P1;
+    uint64_t h = doc_rotl(v[0], 1) + doc_rotl(v[1], 7) + doc_rotl(v[2], 12) + doc_rotl(v[3], 18) + (uint64_t)n * P4;
+    h ^= h >> 33;
+    h *= P2;
+    h ^= h >> 29;
+    h *= P3;
+    h ^= h >> 32;
+    return h;
+}
+
+static int doc_cmp_id(const void *a, const void *b)
+{
+    uint32_t x = ((const fc_body_id *)a)->index, y = ((const fc_body_id *)b)->index;
+    return (x > y) - (x < y);
+}
+
+static uint64_t doc_checksum(const fc_world *w, const fc_body_id *ids_in, int32_t n)
+{
+    static fc_body_id ids[512];
+    static uint64_t top[513];
+    memcpy(ids, ids_in, sizeof(fc_body_id) * (size_t)n);
+    qsort(ids, (size_t)n, sizeof ids[0], doc_cmp_id);
+    int dim3 = fc_world_get_dim(w) == FC_WORLD_3D;
+    top[0] = (uint64_t)(uint32_t)n | (uint64_t)(dim3 ? 3 : 2) << 32;
+    for (int32_t i = 0; i < n; i++) {
+        uint32_t f[20];
+        int nf = 0;
+        uint32_t type, count = 0;
+        fc_filter flt;
+        fc_world_get_filter(w, ids[i], &flt);
+        if (!dim3) {
+            fc_shape2 s;
+            fc_world_get_shape2(w, ids[i], &s);
+            type = (uint32_t)s.type;
+            const int32_t *v = NULL;
+            switch (s.type) { /* the union members are int32 fields in declaration order */
+            case FC_SHAPE2_CIRCLE: v = &s.u.circle.center.x; nf = 3; break;
+            case FC_SHAPE2_AABB: v = &s.u.aabb.min.x; nf = 4; break;
+            case FC_SHAPE2_OBB: v = &s.u.obb.center.x; nf = 4; f[4] = s.u.obb.angle; break;
+            case FC_SHAPE2_CAPSULE: v = &s.u.capsule.a.x; nf = 5; break;
+            case FC_SHAPE2_POLY: v = &s.u.poly.v[0].x; nf = 2 * s.u.poly.count; count = (uint32_t)s.u.poly.count; break;
+            }
+            for (int k = 0; k < nf; k++)
+                f[k] = (uint32_t)v[k];
+            if (s.type == FC_SHAPE2_OBB)
+                nf = 5;
+        } else {
+            fc_shape3 s;
+            fc_world_get_shape3(w, ids[i], &s);
+            type = (uint32_t)s.type;
+            const int32_t *v = &s.u.sphere.center.x;
+            nf = s.type == FC_SHAPE3_SPHERE ? 4 : s.type == FC_SHAPE3_AABB ? 6 : 15;
+            for (int k = 0; k < nf; k++)
+                f[k] = (uint32_t)v[k];
+        }
+        uint64_t rec[16];
+        int nr = 0;
+        rec[nr++] = ids[i].index | (uint64_t)ids[i].generation << 32;
+        rec[nr++] = flt.category | (uint64_t)flt.mask << 32;
+        rec[nr++] = type | (uint64_t)count << 32;
+        for (int k = 0; k < nf; k += 2)
+            rec[nr++] = f[k] | (k + 1 < nf ? (uint64_t)f[k + 1] << 32 : 0);
+        top[i + 1] = doc_hash(rec, nr) | 1u;
+    }
+    return doc_hash(top, n + 1);
+}
+
 /* Digest of the frame's outputs: checksum, pairs, a few queries. */
 static uint64_t frame_digest(fc_world *w, uint64_t seed)
 {
@@ -187,6 +264,8 @@ static void brute_force_frames(fc_world_dim dim, fc_qt_layout layout, uint64_t s
         for (int m = 0; m < 30; m++)
             mutate(&s);
         check_pairs(&s, what);
+        TU_CHECK(fc_world_checksum(s.w) == doc_checksum(s.w, s.ids, s.n), "%s: checksum differs from its documentation",
+                 what);
     }
     const fc_pair *p;
     int32_t np;

@@ -261,10 +261,14 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
 
 /* ------------------------------------------------------------ checksum */
 
-/* fc_hash64 (seed 0, see hash.h) of the world's canonical serialisation, a
- * sequence of little-endian 64-bit words:
- *   W0 = live body count (bits 0..31) | dimension 2 or 3 (bits 32..63);
- * then for every live body in index order:
+/* The world checksum: fc_hash64 (seed 0, see hash.h) of the words
+ *   W0 = live body count (bits 0..31) | dimension 2 or 3 (bits 32..63),
+ *   then R_i for every live body i in index order, where
+ *   R_i = fc_hash64 (seed 0) of body i's record words B0.. below, with
+ *   bit 0 set (R_i | 1).
+ * Each R_i is recomputed when its body changes, so a checksum costs one
+ * hashed word per body. The record of a body is a sequence of
+ * little-endian 64-bit words:
  *   B0 = index | generation << 32;
  *   B1 = filter.category | filter.mask << 32;
  *   B2 = shape type (fc_shape2_type / fc_shape3_type) | vertex count << 32
@@ -272,7 +276,7 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
  *   then the shape's int32 fields in declaration order, two per word (first
  *   field in bits 0..31), the last word's upper half 0 when the count is odd:
  *     circle: center.x, center.y, radius            aabb2: min.x, min.y, max.x, max.y
- *     obb2: center.x, center.y, half.x, half.y, angle (rot is derived, omitted)
+ *     obb2: center.x, center.y, half.x, half.y, angle (0..65535; rot is derived, omitted)
  *     capsule2: a.x, a.y, b.x, b.y, radius          poly2: v[i].x, v[i].y for i < count
  *     sphere: center.x, .y, .z, radius              aabb3: min.x, .y, .z, max.x, .y, .z
  *     obb3: center.x, .y, .z, half.x, .y, .z, axis[0].x, .y, .z, axis[1]..., axis[2]...
@@ -301,7 +305,7 @@ uint64_t fc_hash_ray_hits(uint64_t seed, const fc_ray_hit *hits, int32_t count);
  * bounds_min.x | bounds_min.y << 32, bounds_log2 | max_depth << 32,
  * slot count | live count << 32, free count | 0 << 32), then per free-list
  * entry from the top (index | generation << 32), then per live body its
- * checksum words B0.. (see fc_world_checksum) followed by user_data, then a
+ * record words B0.. (see fc_world_checksum) followed by user_data, then a
  * trailer word: fc_hash64 (seed FC_SNAPSHOT_MAGIC) of all preceding words.
  * A circle/box body takes 48-56 bytes; an 8-vertex polygon 96. */
 fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size);
