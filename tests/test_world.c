@@ -549,12 +549,20 @@ static void no_alloc_steady_state(void)
     TU_CHECK(cnt.live_bytes == 0 && cnt.allocs == cnt.frees, "everything freed (%ld bytes left)", cnt.live_bytes);
 }
 
+/* Usage: test_world [--break] [--scale PERCENT] (frames of the random
+ * scenarios, default 100%). */
 int main(int argc, char **argv)
 {
-    g_break = argc > 1 && strcmp(argv[1], "--break") == 0;
-    brute_force_frames(FC_WORLD_2D, FC_QT_LOOSE, 1, 150);
-    brute_force_frames(FC_WORLD_2D, FC_QT_STRICT, 2, 100);
-    brute_force_frames(FC_WORLD_3D, FC_QT_LOOSE, 3, 120);
+    int scale = 100;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--break") == 0)
+            g_break = 1;
+        else if (strcmp(argv[a], "--scale") == 0 && a + 1 < argc)
+            scale = atoi(argv[++a]);
+    }
+    brute_force_frames(FC_WORLD_2D, FC_QT_LOOSE, 1, 150 * scale / 100);
+    brute_force_frames(FC_WORLD_2D, FC_QT_STRICT, 2, 100 * scale / 100);
+    brute_force_frames(FC_WORLD_3D, FC_QT_LOOSE, 3, 120 * scale / 100);
     worst_cases();
     history_independence(FC_WORLD_2D);
     history_independence(FC_WORLD_3D);
