@@ -214,7 +214,9 @@ static void check_contact_sanity(const fc_shape2 *a, const fc_shape2 *b, const f
 {
     double nx = c->normal.x, ny = c->normal.y, len = sqrt(nx * nx + ny * ny);
     double depth = c->depth;
-    double tol = 3.0 + depth * ldexp(1.0, -27) + 1.0;
+    /* The documented depth bound (2 raw + depth * 2^-28) plus the rounding of
+     * the translation to raw units (< 0.71 raw). */
+    double tol = 2.0 + depth * ldexp(1.0, -28) + 1.0;
     fc_shape2 moved = *b;
     double far = depth + tol;
     if (translate(&moved, llround(nx / len * far), llround(ny / len * far))) {
