@@ -542,6 +542,13 @@ static void no_alloc_steady_state(void)
         area.u.circle.center = fc_vec2_make(500 * WF_U, 500 * WF_U);
         area.u.circle.radius = 50 * WF_U;
         fc_world_overlap2(w, &area, fc_filter_default(), &q, &nq);
+        fc_world_point2(w, fc_vec2_make(500 * WF_U, 500 * WF_U), fc_filter_default(), &q, &nq);
+        fc_ray2 ray = {fc_vec2_make(0, 500 * WF_U), fc_vec2_make(1000 * WF_U, 3 * WF_U)};
+        const fc_ray_hit *hits;
+        fc_ray_hit first;
+        int hit;
+        fc_world_raycast2_all(w, &ray, fc_filter_default(), &hits, &nq);
+        fc_world_raycast2(w, &ray, fc_filter_default(), &first, &hit);
         fc_world_checksum(w);
     }
     TU_CHECK(cnt.allocs == before, "steady-state frames allocated %ld times", cnt.allocs - before);
