@@ -523,7 +523,8 @@ fc_status fc_world_validate(const fc_world *w)
     for (uint32_t i = 0; i < w->slot_count; i++) {
         const fc_body *b = &w->bodies[i];
         fc_qt_box box;
-        if (b->generation == 0 || w->rec[i] != (b->live ? fc_world_record_hash(w, i) : 0))
+        if (b->generation == 0 ||
+            (b->live ? w->rec[i] != FC_REC_STALE && w->rec[i] != fc_world_record_hash(w, i) : w->rec[i] != 0))
             return FC_ERR_FORMAT;
         if (!b->live) {
             if (fc_qt_contains(w->qt, i, NULL))

@@ -161,13 +161,9 @@ uint64_t fc_world_record_hash(const fc_world *w, uint32_t index)
     return fc_hash64_words(0, buf, (uint64_t)n) | 1u;
 }
 
-void fc_world_rehash(fc_world *w, uint32_t index)
-{
-    w->rec[index] = fc_world_record_hash(w, index);
-}
-
-/* The record hashes are kept up to date by every mutation, so a checksum
- * only reads one word per slot. */
+/* Record hashes are cached per slot; mutations only mark them stale, and
+ * the checksum recomputes the stale ones (the cache array is not part of
+ * the const world object: w->rec is a pointer member). */
 uint64_t fc_world_checksum(const fc_world *w)
 {
     enum { BATCH = 256 };
@@ -176,6 +172,8 @@ uint64_t fc_world_checksum(const fc_world *w)
     int n = 0;
     buf[n++] = word(w->live_count, (uint32_t)w->def.dim);
     for (uint32_t i = 0; i < w->slot_count; i++) {
+        if (w->rec[i] == FC_REC_STALE)
+            w->rec[i] = fc_world_record_hash(w, i);
         buf[n] = w->rec[i];
         n += w->rec[i] != 0;
         if (n == BATCH) {

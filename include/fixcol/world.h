@@ -266,8 +266,11 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
  *   then R_i for every live body i in index order, where
  *   R_i = fc_hash64 (seed 0) of body i's record words B0.. below, with
  *   bit 0 set (R_i | 1).
- * Each R_i is recomputed when its body changes, so a checksum costs one
- * hashed word per body. The record of a body is a sequence of
+ * R_i is cached per body and recomputed only after the body changed, so a
+ * checksum costs one hashed word per unchanged body (plus the record hash
+ * of each changed one). The cache is internal state: like every call on a
+ * world, a checksum must not run concurrently with another call on the
+ * same world. The record of a body is a sequence of
  * little-endian 64-bit words:
  *   B0 = index | generation << 32;
  *   B1 = filter.category | filter.mask << 32;
