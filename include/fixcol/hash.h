@@ -48,11 +48,29 @@ static inline fc_hash64 fc_hash64_init(uint64_t seed)
     return h;
 }
 
+/* One lane round: v = rotl64(v + w * P2, 31) * P1. */
+static inline uint64_t fc_hash64_round(uint64_t v, uint64_t w)
+{
+    return fc_rotl64(v + w * FC_HASH_P2, 31) * FC_HASH_P1;
+}
+
+/* The final merge and avalanche of four lanes after n words. */
+static inline uint64_t fc_hash64_finish(uint64_t v0, uint64_t v1, uint64_t v2, uint64_t v3, uint64_t n)
+{
+    uint64_t x = fc_rotl64(v0, 1) + fc_rotl64(v1, 7) + fc_rotl64(v2, 12) + fc_rotl64(v3, 18) + n * FC_HASH_P4;
+    x ^= x >> 33;
+    x *= FC_HASH_P2;
+    x ^= x >> 29;
+    x *= FC_HASH_P3;
+    x ^= x >> 32;
+    return x;
+}
+
 /* Append one 64-bit word. */
 static inline void fc_hash64_word(fc_hash64 *h, uint64_t w)
 {
     uint64_t *v = &h->v[h->n & 3u];
-    *v = fc_rotl64(*v + w * FC_HASH_P2, 31) * FC_HASH_P1;
+    *v = fc_hash64_round(*v, w);
     h->n++;
 }
 
@@ -72,10 +90,10 @@ static inline void fc_hash64_block(fc_hash64 *h, const uint64_t *w, uint64_t n)
         fc_hash64_word(h, w[i]);
     uint64_t v0 = h->v[0], v1 = h->v[1], v2 = h->v[2], v3 = h->v[3], start = i;
     for (; i + 4 <= n; i += 4) {
-        v0 = fc_rotl64(v0 + w[i] * FC_HASH_P2, 31) * FC_HASH_P1;
-        v1 = fc_rotl64(v1 + w[i + 1] * FC_HASH_P2, 31) * FC_HASH_P1;
-        v2 = fc_rotl64(v2 + w[i + 2] * FC_HASH_P2, 31) * FC_HASH_P1;
-        v3 = fc_rotl64(v3 + w[i + 3] * FC_HASH_P2, 31) * FC_HASH_P1;
+        v0 = fc_hash64_round(v0, w[i]);
+        v1 = fc_hash64_round(v1, w[i + 1]);
+        v2 = fc_hash64_round(v2, w[i + 2]);
+        v3 = fc_hash64_round(v3, w[i + 3]);
     }
     h->v[0] = v0;
     h->v[1] = v1;
@@ -89,22 +107,27 @@ static inline void fc_hash64_block(fc_hash64 *h, const uint64_t *w, uint64_t n)
 /* The hash of the words appended so far (the state is not changed). */
 static inline uint64_t fc_hash64_final(const fc_hash64 *h)
 {
-    uint64_t x = fc_rotl64(h->v[0], 1) + fc_rotl64(h->v[1], 7) + fc_rotl64(h->v[2], 12) +
-                 fc_rotl64(h->v[3], 18) + h->n * FC_HASH_P4;
-    x ^= x >> 33;
-    x *= FC_HASH_P2;
-    x ^= x >> 29;
-    x *= FC_HASH_P3;
-    x ^= x >> 32;
-    return x;
+    return fc_hash64_finish(h->v[0], h->v[1], h->v[2], h->v[3], h->n);
 }
 
-/* fc_hash64 of n words in one call. */
+/* fc_hash64 of n words in one call (lanes kept in registers). */
 static inline uint64_t fc_hash64_words(uint64_t seed, const uint64_t *w, uint64_t n)
 {
-    fc_hash64 h = fc_hash64_init(seed);
-    fc_hash64_block(&h, w, n);
-    return fc_hash64_final(&h);
+    uint64_t v0 = seed + FC_HASH_P1 + FC_HASH_P2, v1 = seed + FC_HASH_P2, v2 = seed, v3 = seed - FC_HASH_P1;
+    uint64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        v0 = fc_hash64_round(v0, w[i]);
+        v1 = fc_hash64_round(v1, w[i + 1]);
+        v2 = fc_hash64_round(v2, w[i + 2]);
+        v3 = fc_hash64_round(v3, w[i + 3]);
+    }
+    if (i < n)
+        v0 = fc_hash64_round(v0, w[i]);
+    if (i + 1 < n)
+        v1 = fc_hash64_round(v1, w[i + 1]);
+    if (i + 2 < n)
+        v2 = fc_hash64_round(v2, w[i + 2]);
+    return fc_hash64_finish(v0, v1, v2, v3, n);
 }
 
 #ifdef __cplusplus
