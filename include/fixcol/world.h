@@ -1,0 +1,339 @@
+/* fixcol/world.h - the world tier: bodies with generation-checked ids,
+ * collision filters, canonical pair lists, overlap / point queries, ray
+ * casts, a per-frame checksum and snapshot/restore.
+ *
+ * A frame-sync server steps one world per match:
+ *
+ *     fc_world_def def = fc_world_def_default();
+ *     fc_world *w;  fc_world_create(&def, &w);
+ *     fc_body_def bd = fc_body_def_default();          (unit circle)
+ *     fc_body_id id;  fc_world_create_body(w, &bd, &id);
+ *     every frame:
+ *         fc_world_translate2(w, id, delta);           (moves, creates, destroys)
+ *         fc_world_find_pairs(w, &pairs, &npairs);     (sorted by (a, b))
+ *         fc_world_overlap2(w, &skill_area, filter, &ids, &nids);
+ *         uint64_t sum = fc_world_checksum(w);         (publish / compare)
+ *
+ * Determinism: every output is a pure function of the world's current
+ * contents (ids, shapes, filters) - never of insertion/removal history,
+ * memory addresses or sort ties - and is computed with integers only.
+ * A world is 2D or 3D (fc_world_def.dim). A 3D world indexes bodies on the
+ * ground plane (x, z) and uses the 3D narrowphase.
+ *
+ * Threads: a world is used by one thread at a time; distinct worlds share
+ * nothing (no global state) and may run on different threads at once.
+ *
+ * Errors: a call returning an error has changed nothing. Programmer errors
+ * (NULL world or output pointer) return FC_ERR_NULL.
+ *
+ * Output arrays (pairs, query ids, ray hits) are owned by the world:
+ *   - the pair array is valid until the next fc_world_find_pairs or the next
+ *     mutation (create/destroy/set/translate/restore) or fc_world_destroy;
+ *   - the query array (overlap, point and all-hits ray queries share it) is
+ *     valid until the next query of any of those kinds, the next mutation or
+ *     fc_world_destroy.
+ */
+#ifndef FIXCOL_WORLD_H
+#define FIXCOL_WORLD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <fixmath.h>
+
+#include <fixcol/alloc.h>
+#include <fixcol/hash.h>
+#include <fixcol/quadtree.h>
+#include <fixcol/shapes.h>
+#include <fixcol/status.h>
+#include <fixcol/trig.h>
+#include <fixcol/vec.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest number of body slots (live + free) in one world. */
+#define FC_WORLD_MAX_BODIES (1 << 24)
+
+/* ------------------------------------------------------------ world def */
+
+typedef enum fc_world_dim {
+    FC_WORLD_2D = 2,
+    FC_WORLD_3D = 3
+} fc_world_dim;
+
+typedef struct fc_world_def {
+    fc_world_dim dim;         /* FC_WORLD_2D or FC_WORLD_3D */
+    /* Broadphase square: lower corner (Q16.16; (x, y) in 2D, (x, z) in 3D),
+     * each in [-FC_COORD_LIMIT, FC_COORD_LIMIT], and side 2^bounds_log2
+     * units, bounds_log2 in 0..14. Bodies outside it are still exact (they
+     * are clamped for placement only); it is a speed setting. */
+    fc_vec2 bounds_min;
+    int32_t bounds_log2;
+    /* Quadtree depth, 0..FC_QT_MAX_DEPTH and <= bounds_log2 + 16. Speed
+     * only: pick it so the finest cell (side / 2^max_depth) is about 8-30
+     * times the typical body size (W1 - 1..4-unit boxes, 1024-unit side -
+     * is fastest at 5). */
+    int32_t max_depth;
+    fc_qt_layout layout;      /* FC_QT_LOOSE (default) or FC_QT_STRICT (seed layout) */
+    int32_t body_capacity;    /* hint: body slots preallocated, 0..FC_WORLD_MAX_BODIES */
+    int32_t pair_capacity;    /* hint: pair/query entries preallocated, >= 0 */
+    /* World tag, copied into every id this world hands out; an id with
+     * another tag is foreign and rejected with FC_ERR_STALE_ID. Part of the
+     * snapshot; not part of the checksum. */
+    uint32_t tag;
+    fc_allocator alloc;       /* NULL hooks: malloc/free */
+} fc_world_def;
+
+/* Defaults: 2D, bounds (0, 0) + 1024 units (bounds_log2 10), max_depth 5,
+ * FC_QT_LOOSE, no capacity hints, tag 1, malloc/free. */
+fc_world_def fc_world_def_default(void);
+
+typedef struct fc_world fc_world;
+
+/* Create a world. Errors: FC_ERR_NULL, FC_ERR_ARGUMENT (dim, bounds, depth
+ * or a hint out of range), FC_ERR_RANGE (bounds_min out of range),
+ * FC_ERR_NO_MEMORY. On error *out is NULL. */
+fc_status fc_world_create(const fc_world_def *def, fc_world **out);
+/* Free the world and all it allocated (outputs become invalid). NULL ok. */
+void fc_world_destroy(fc_world *w);
+/* The world's dimension. */
+fc_world_dim fc_world_get_dim(const fc_world *w);
+
+/* ------------------------------------------------------------ bodies */
+
+/* Value-type body handle. index: the slot (ids are ordered by index);
+ * generation: bumped when the slot is freed, so a destroyed body's id goes
+ * stale; world: the tag of the world that issued it. Generations start at
+ * 1, so the all-zero id is never valid. Compare with fc_body_id_equal. */
+typedef struct fc_body_id {
+    uint32_t index;
+    uint32_t generation;
+    uint32_t world;
+} fc_body_id;
+
+static inline int fc_body_id_equal(fc_body_id a, fc_body_id b)
+{
+    return a.index == b.index && a.generation == b.generation && a.world == b.world;
+}
+
+/* Collision filter. Two bodies A, B can pair when
+ *     (A.category & B.mask) != 0 && (B.category & A.mask) != 0.
+ * A query with filter Q reports body B when
+ *     (B.category & Q.mask) != 0 && (Q.category & B.mask) != 0.
+ * Default: category 1, mask all bits (everything collides with everything). */
+typedef struct fc_filter {
+    uint32_t category;
+    uint32_t mask;
+} fc_filter;
+
+fc_filter fc_filter_default(void);
+
+typedef struct fc_body_def {
+    fc_shape2 shape2;   /* used by a 2D world (must be valid, see shapes.h) */
+    fc_shape3 shape3;   /* used by a 3D world */
+    fc_filter filter;
+    /* Opaque caller value (e.g. an entity number), stored in snapshots,
+     * excluded from the checksum. Do not store addresses if snapshots
+     * travel between machines. */
+    uint64_t user_data;
+} fc_body_def;
+
+/* Defaults: a circle / sphere of radius 1 at the origin, default filter,
+ * user_data 0. */
+fc_body_def fc_body_def_default(void);
+
+/* Add a body (shape of the world's dimension). The id handed out is the
+ * most recently freed slot (LIFO free list) with its bumped generation, or
+ * the next new slot. Errors (world unchanged): FC_ERR_NULL; shape errors
+ * FC_ERR_SHAPE_TYPE / FC_ERR_RANGE / FC_ERR_SIZE / FC_ERR_POLY_* /
+ * FC_ERR_ROTATION (see the shape validators); FC_ERR_CAPACITY (more than
+ * FC_WORLD_MAX_BODIES slots); FC_ERR_NO_MEMORY. */
+fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *out);
+
+/* Remove a body; its slot goes on top of the free list. FC_ERR_STALE_ID for
+ * a stale, foreign or never-issued id. */
+fc_status fc_world_destroy_body(fc_world *w, fc_body_id id);
+
+/* 1 when id names a live body of w. */
+int fc_world_body_valid(const fc_world *w, fc_body_id id);
+/* Number of live bodies. */
+int32_t fc_world_body_count(const fc_world *w);
+
+/* Replace a body's shape (move, rotate, resize, or change type within the
+ * world's dimension). Errors (body unchanged): FC_ERR_STALE_ID, the shape
+ * errors of fc_world_create_body, FC_ERR_NO_MEMORY. Calling the variant of
+ * the other dimension gives FC_ERR_SHAPE_TYPE. */
+fc_status fc_world_set_shape2(fc_world *w, fc_body_id id, const fc_shape2 *shape);
+fc_status fc_world_set_shape3(fc_world *w, fc_body_id id, const fc_shape3 *shape);
+
+/* Move a body by delta (every point of the shape, exactly). Errors (body
+ * unchanged): FC_ERR_STALE_ID, FC_ERR_RANGE when a coordinate would leave
+ * [-FC_COORD_LIMIT, FC_COORD_LIMIT], FC_ERR_SHAPE_TYPE for the wrong
+ * dimension, FC_ERR_NO_MEMORY. */
+fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta);
+fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta);
+
+/* Set the angle of a 2D oriented box (rot recomputed from the table).
+ * FC_ERR_SHAPE_TYPE unless the body is an FC_SHAPE2_OBB; FC_ERR_STALE_ID;
+ * FC_ERR_RANGE when the rotated box's bounds leave the coordinate range. */
+fc_status fc_world_set_angle2(fc_world *w, fc_body_id id, fc_angle angle);
+
+fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter);
+fc_status fc_world_set_user_data(fc_world *w, fc_body_id id, uint64_t user_data);
+
+/* Getters: FC_ERR_STALE_ID for a bad id, FC_ERR_SHAPE_TYPE for the wrong
+ * dimension; *out untouched on error. */
+fc_status fc_world_get_shape2(const fc_world *w, fc_body_id id, fc_shape2 *out);
+fc_status fc_world_get_shape3(const fc_world *w, fc_body_id id, fc_shape3 *out);
+fc_status fc_world_get_filter(const fc_world *w, fc_body_id id, fc_filter *out);
+fc_status fc_world_get_user_data(const fc_world *w, fc_body_id id, uint64_t *out);
+
+/* The body's integer bounding box in raw Q16.16, rounded outward: every
+ * point of the shape is inside. min[] / max[] are (x, y) in 2D, (x, y, z)
+ * in 3D (third entry 0 in 2D). */
+fc_status fc_world_get_bounds(const fc_world *w, fc_body_id id, int32_t min[3], int32_t max[3]);
+
+/* ------------------------------------------------------------ outputs */
+
+/* One overlapping pair: a.index < b.index. */
+typedef struct fc_pair {
+    fc_body_id a, b;
+} fc_pair;
+
+/* Every pair of live bodies that passes the filter rule and whose shapes
+ * overlap, sorted by (a.index, b.index). "Overlap" is exactly fc_overlap2 /
+ * fc_overlap3 (collide2d.h / collide3d.h state their exactness; touching
+ * counts): the broadphase uses integer bounds rounded outward, so it never
+ * drops a pair the narrowphase reports (tests compare every frame with an
+ * all-pairs fc_overlap scan). *pairs points into the world (see lifetime above); *count >= 0.
+ * Errors: FC_ERR_NULL, FC_ERR_NO_MEMORY (outputs then empty). */
+fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count);
+
+/* Ids of every live body passing filter whose shape overlaps the query
+ * shape (exact), sorted by index. The query shape must be valid and inside
+ * the coordinate range (else its validation error). 2D worlds take the 2D
+ * call, 3D worlds the 3D one (else FC_ERR_SHAPE_TYPE). */
+fc_status fc_world_overlap2(fc_world *w, const fc_shape2 *shape, fc_filter filter,
+                            const fc_body_id **ids, int32_t *count);
+fc_status fc_world_overlap3(fc_world *w, const fc_shape3 *shape, fc_filter filter,
+                            const fc_body_id **ids, int32_t *count);
+
+/* Ids of every live body passing filter whose closed shape contains point
+ * p, sorted by index. p in the coordinate range (else FC_ERR_RANGE). */
+fc_status fc_world_point2(fc_world *w, fc_vec2 p, fc_filter filter, const fc_body_id **ids, int32_t *count);
+fc_status fc_world_point3(fc_world *w, fc_vec3 p, fc_filter filter, const fc_body_id **ids, int32_t *count);
+
+/* A segment ray: the points origin + t * delta for t in [0, 1]. origin in
+ * the coordinate range, every delta component in [-2 * FC_COORD_LIMIT,
+ * 2 * FC_COORD_LIMIT], delta not zero (else FC_ERR_RANGE / FC_ERR_ARGUMENT). */
+typedef struct fc_ray2 {
+    fc_vec2 origin, delta;
+} fc_ray2;
+typedef struct fc_ray3 {
+    fc_vec3 origin, delta;
+} fc_ray3;
+
+/* A ray hit: the body and the entry parameter t = the smallest t in [0, 1]
+ * at which the ray point is inside the closed shape (0 when the origin is
+ * inside; a ray that only grazes an edge or is tangent to a circle hits).
+ * Internally t is exact: a rational (p / r) for boxes and polygons - the
+ * slab / half-plane clipping of the stored shape, OBB3 as its exact
+ * parallelepiped - and a quadratic surd (p - sqrt(q)) / r for circles,
+ * capsule caps and spheres. Hits are ordered by exact comparison of these
+ * values (cross-multiplication and squaring in big integers, never a
+ * rounded value), equal parameters by body index. The reported t is
+ * Q16.16 rounded down: floor(t * 65536), in [0, 65536], computed exactly. */
+typedef struct fc_ray_hit {
+    fc_body_id id;
+    fix16_t t;
+} fc_ray_hit;
+
+/* Closest hit passing filter: *hit = 1 and *out filled, or *hit = 0. */
+fc_status fc_world_raycast2(fc_world *w, const fc_ray2 *ray, fc_filter filter, fc_ray_hit *out, int *hit);
+fc_status fc_world_raycast3(fc_world *w, const fc_ray3 *ray, fc_filter filter, fc_ray_hit *out, int *hit);
+/* All hits passing filter, ordered by (exact t, index). *hits points into
+ * the world's query array. */
+fc_status fc_world_raycast2_all(fc_world *w, const fc_ray2 *ray, fc_filter filter,
+                                const fc_ray_hit **hits, int32_t *count);
+fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filter,
+                                const fc_ray_hit **hits, int32_t *count);
+
+/* ------------------------------------------------------------ checksum */
+
+/* The world checksum: fc_hash64 (seed 0, see hash.h) of the words
+ *   W0 = live body count (bits 0..31) | dimension 2 or 3 (bits 32..63),
+ *   then R_i for every live body i in index order, where
+ *   R_i = fc_hash64 (seed 0) of body i's record words B0.. below, with
+ *   bit 0 set (R_i | 1).
+ * R_i is cached per body and recomputed only after the body changed, so a
+ * checksum costs one hashed word per unchanged body (plus the record hash
+ * of each changed one). The cache is internal state: like every call on a
+ * world, a checksum must not run concurrently with another call on the
+ * same world. The record of a body is a sequence of
+ * little-endian 64-bit words:
+ *   B0 = index | generation << 32;
+ *   B1 = filter.category | filter.mask << 32;
+ *   B2 = shape type (fc_shape2_type / fc_shape3_type) | vertex count << 32
+ *        (polygons; 0 for other types);
+ *   then the shape's int32 fields in declaration order, two per word (first
+ *   field in bits 0..31), the last word's upper half 0 when the count is odd:
+ *     circle: center.x, center.y, radius            aabb2: min.x, min.y, max.x, max.y
+ *     obb2: center.x, center.y, half.x, half.y, angle (0..65535; rot is derived, omitted)
+ *     capsule2: a.x, a.y, b.x, b.y, radius          poly2: v[i].x, v[i].y for i < count
+ *     sphere: center.x, .y, .z, radius              aabb3: min.x, .y, .z, max.x, .y, .z
+ *     obb3: center.x, .y, .z, half.x, .y, .z, axis[0].x, .y, .z, axis[1]..., axis[2]...
+ * No free slots, user data, world tag or broadphase state. Equal contents
+ * give equal checksums whatever the history. */
+uint64_t fc_world_checksum(const fc_world *w);
+
+/* Hash helpers for replay digests (seed chains them). Each element is
+ * hashed as the words of its ids (index | generation << 32) and, for ray
+ * hits, the word (uint32)t. The world tag is not hashed. */
+uint64_t fc_hash_pairs(uint64_t seed, const fc_pair *pairs, int32_t count);
+uint64_t fc_hash_ids(uint64_t seed, const fc_body_id *ids, int32_t count);
+uint64_t fc_hash_ray_hits(uint64_t seed, const fc_ray_hit *hits, int32_t count);
+
+/* ------------------------------------------------------------ snapshot */
+
+#define FC_SNAPSHOT_MAGIC 0x57534346u /* "FCSW" little-endian */
+#define FC_SNAPSHOT_VERSION 1u
+
+/* Serialise the whole world (settings, every slot's generation, the free
+ * list in order, every live body with filter, shape and user data) into
+ * buf, little-endian. buf NULL: *size = bytes needed, FC_OK. Otherwise
+ * FC_ERR_BUFFER when cap < needed (nothing written past cap), else the blob
+ * is written and *size = its length. Layout (64-bit words): header
+ * (magic | version << 32, total byte length | dim << 32, tag | layout << 32,
+ * bounds_min.x | bounds_min.y << 32, bounds_log2 | max_depth << 32,
+ * slot count | live count << 32, free count | 0 << 32), then per free-list
+ * entry from the top (index | generation << 32), then per live body its
+ * record words B0.. (see fc_world_checksum) followed by user_data, then a
+ * trailer word: fc_hash64 (seed FC_SNAPSHOT_MAGIC) of all preceding words.
+ * A circle/box body takes 48-56 bytes; an 8-vertex polygon 96. */
+fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size);
+
+/* Replace w's whole state (settings except the allocator, bodies, free
+ * list) with a blob from fc_world_snapshot. Afterwards w behaves exactly
+ * like the snapshotted world: same pairs, queries, checksums and the same
+ * ids handed out next. Errors, with w unchanged: FC_ERR_NULL;
+ * FC_ERR_FORMAT (bad magic, truncated, length mismatch, a field or shape
+ * out of range, inconsistent slots); FC_ERR_VERSION; FC_ERR_CHECKSUM;
+ * FC_ERR_NO_MEMORY. */
+fc_status fc_world_restore(fc_world *w, const void *buf, size_t size);
+
+/* ------------------------------------------------------------ testing */
+
+/* Full consistency check of the world and its quadtree (every live body in
+ * the tree with its current bounds, free list and slots agree). FC_OK or
+ * FC_ERR_FORMAT. O(bodies + nodes); tests call it after every mutation. */
+fc_status fc_world_validate(const fc_world *w);
+
+/* The broadphase's shape figures (see fc_qt_get_stats). */
+fc_qt_stats fc_world_broadphase_stats(const fc_world *w);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
