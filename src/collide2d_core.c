@@ -126,7 +126,8 @@ typedef struct sat_best {
 } sat_best;
 
 /* 1 when no axis separates the cores; with best != NULL also the axis of
- * least overlap (first one on ties). */
+ * least overlap, chosen by comparing the exact depths ov / |axis| (as
+ * ov_i^2 |a_j|^2 against ov_j^2 |a_i|^2 in 384 bits; first one on ties). */
 static int cores_intersect(const fc2_core *a, const fc2_core *b, sat_best *best)
 {
     axis ax[MAX_AXES];
@@ -136,8 +137,8 @@ static int cores_intersect(const fc2_core *a, const fc2_core *b, sat_best *best)
         ax[1].x = 0, ax[1].y = 1, ax[1].owner = 0;
         k = 2;
     }
-    if (best != NULL)
-        best->depth = INT64_MAX;
+    fc_i128 best_ov = fc_i128_from_i64(0), best_aa = fc_i128_from_i64(0);
+    int have = 0;
     for (int i = 0; i < k; i++) {
         fc_i128 alo, ahi, blo, bhi;
         project(a, &ax[i], &alo, &ahi);
@@ -148,14 +149,17 @@ static int cores_intersect(const fc2_core *a, const fc2_core *b, sat_best *best)
             continue;
         fc_i128 up = fc_i128_sub(ahi, blo), down = fc_i128_sub(bhi, alo);
         int pos = fc_i128_cmp(up, down) <= 0;
-        int64_t d = x2_ratio_raw(pos ? up : down, ax[i].x, ax[i].y);
-        if (d < best->depth) {
-            best->depth = d;
-            best->x = pos ? ax[i].x : -ax[i].x;
-            best->y = pos ? ax[i].y : -ax[i].y;
-            best->owner = ax[i].owner;
-        }
+        fc_i128 ov = pos ? up : down, aa = x2_dot(ax[i].x, ax[i].y, ax[i].x, ax[i].y);
+        if (have && x2_cmp_prod3(ov, ov, best_aa, best_ov, best_ov, aa) >= 0)
+            continue;
+        have = 1;
+        best_ov = ov, best_aa = aa;
+        best->x = pos ? ax[i].x : -ax[i].x;
+        best->y = pos ? ax[i].y : -ax[i].y;
+        best->owner = ax[i].owner;
     }
+    if (best != NULL)
+        best->depth = x2_ratio_raw(best_ov, best->x, best->y);
     return 1;
 }
 
@@ -274,24 +278,118 @@ static int64_t closest_dist(const closest *c)
     return c->edge ? x2_ratio_raw(c->num_a, c->dx, c->dy) : x2_len_raw(c->dx, c->dy);
 }
 
-/* The vertex of c maximising dot(n, v), first on ties. */
-static int support(const fc2_core *c, fc_vec2 n)
+/* lambda = num / den in Q2.30 for 0 <= num <= den, den > 0 (reduced to 31
+ * bits first: relative error < 2^-29). */
+static int64_t lambda30(fc_i128 num, fc_i128 den)
 {
-    int best = 0;
-    fc_i128 bd = x2_dot(n.x, n.y, c->x[0], c->y[0]);
-    for (int32_t i = 1; i < c->n; i++) {
-        fc_i128 d = x2_dot(n.x, n.y, c->x[i], c->y[i]);
-        if (fc_i128_cmp(d, bd) > 0)
-            bd = d, best = i;
+    while (den.hi != 0 || den.lo >= ((uint64_t)1 << 31)) {
+        num = fc_i128_shr(num, 1);
+        den = fc_i128_shr(den, 1);
     }
-    return best;
+    return den.lo == 0 ? 0 : (int64_t)((num.lo << 30) / den.lo);
 }
 
-/* Q32.32 point (px, py) + n * t (t raw), rounded to Q16.16. */
-static fc_vec2 offset_point(int64_t px, int64_t py, fc_vec2 n, int64_t t)
+/* The part of lambda in [0, 1] where the projection p(lambda) = pv + lambda
+ * (pw - pv) is within [lo, hi] (pv != pw), narrowing [*l0, *l1] (Q2.30). */
+static void clip_range(fc_i128 pv, fc_i128 pw, fc_i128 lo, fc_i128 hi, int64_t *l0, int64_t *l1)
 {
-    return fc_vec2_make((fix16_t)x2_q32_to_raw(px + (int64_t)n.x * t),
-                        (fix16_t)x2_q32_to_raw(py + (int64_t)n.y * t));
+    int up = fc_i128_cmp(pw, pv) > 0;
+    fc_i128 den = x2_abs(fc_i128_sub(pw, pv));
+    for (int side = 0; side < 2; side++) {
+        fc_i128 bound = side == 0 ? lo : hi;
+        /* lambda where p crosses bound, clamped to [0, 1] */
+        fc_i128 num = up ? fc_i128_sub(bound, pv) : fc_i128_sub(pv, bound);
+        int64_t l = fc_i128_sign(num) <= 0 ? 0 : fc_i128_cmp(num, den) >= 0 ? (int64_t)1 << 30 : lambda30(num, den);
+        if ((side == 0) == up) { /* entering the range */
+            if (l > *l0)
+                *l0 = l;
+        } else if (l < *l1) {
+            *l1 = l;
+        }
+    }
+}
+
+/* The support feature of c along d (maximising d . x): vertex i, and j = an
+ * adjacent vertex with the same value (an edge perpendicular to d) or the
+ * deeper of the two neighbours when want_edge_anyway, else j = i. */
+static void support_feature(const fc2_core *c, int64_t dx, int64_t dy, int want_edge_anyway, int *i, int *j)
+{
+    int b = 0;
+    fc_i128 bd = x2_dot(dx, dy, c->x[0], c->y[0]);
+    for (int32_t k = 1; k < c->n; k++) {
+        fc_i128 d = x2_dot(dx, dy, c->x[k], c->y[k]);
+        if (fc_i128_cmp(d, bd) > 0)
+            bd = d, b = k;
+    }
+    *i = *j = b;
+    if (c->n < 2)
+        return;
+    int nx = (b + 1) % c->n, pv = (b + c->n - 1) % c->n;
+    fc_i128 dn = x2_dot(dx, dy, c->x[nx], c->y[nx]), dp = x2_dot(dx, dy, c->x[pv], c->y[pv]);
+    int best = fc_i128_cmp(dn, dp) >= 0 ? nx : pv;
+    if (want_edge_anyway || fc_i128_cmp(best == nx ? dn : dp, bd) == 0)
+        *j = best;
+}
+
+/* Clip edge [v, w] to the part whose projection on t lies in [lo, hi] and
+ * whose projection on d is <= level; the middle of what is left into out.
+ * 0 when nothing is left. */
+static int clip_edge(const int64_t v[2], const int64_t w[2], int64_t tx, int64_t ty, fc_i128 lo, fc_i128 hi,
+                     int64_t dx, int64_t dy, fc_i128 level, int64_t out[2])
+{
+    int64_t l0 = 0, l1 = (int64_t)1 << 30;
+    fc_i128 pv = x2_dot(tx, ty, v[0], v[1]), pw = x2_dot(tx, ty, w[0], w[1]);
+    if (fc_i128_cmp(pv, pw) != 0)
+        clip_range(pv, pw, lo, hi, &l0, &l1);
+    else if (fc_i128_cmp(pv, lo) < 0 || fc_i128_cmp(pv, hi) > 0)
+        return 0;
+    fc_i128 sv = x2_dot(dx, dy, v[0], v[1]), sw = x2_dot(dx, dy, w[0], w[1]);
+    if (fc_i128_cmp(sv, sw) != 0) {
+        fc_i128 below = fc_i128_cmp(sv, sw) < 0 ? sv : sw; /* never binding */
+        clip_range(sv, sw, below, level, &l0, &l1);
+    } else if (fc_i128_cmp(sv, level) > 0) {
+        return 0;
+    }
+    if (l0 > l1)
+        return 0;
+    int64_t lam = (l0 + l1) / 2;
+    out[0] = v[0] + fc_i128_low_i64(fc_i128_shr(fc_i128_mul_i64(w[0] - v[0], lam), 30));
+    out[1] = v[1] + fc_i128_low_i64(fc_i128_shr(fc_i128_mul_i64(w[1] - v[1], lam), 30));
+    return 1;
+}
+
+int fc2_clip_point(const fc2_core *ref, const fc2_core *inc, int64_t dx, int64_t dy, int64_t out[2])
+{
+    int64_t tx = -dy, ty = dx;
+    int ri, rj, ii, ij;
+    support_feature(ref, dx, dy, 0, &ri, &rj);   /* ref's vertex or face along d */
+    support_feature(inc, -dx, -dy, 1, &ii, &ij); /* inc's deepest vertex and edge */
+    int64_t r0[2] = {ref->x[ri], ref->y[ri]}, r1[2] = {ref->x[rj], ref->y[rj]};
+    int64_t v[2] = {inc->x[ii], inc->y[ii]}, w[2] = {inc->x[ij], inc->y[ij]};
+    fc_i128 a = x2_dot(tx, ty, r0[0], r0[1]), b = x2_dot(tx, ty, r1[0], r1[1]);
+    int ab = fc_i128_cmp(a, b) < 0;
+    /* The incident edge within the reference feature's extent, behind it. */
+    if (clip_edge(v, w, tx, ty, ab ? a : b, ab ? b : a, dx, dy, x2_dot(dx, dy, r0[0], r0[1]), out))
+        return 1;
+    /* Else the reference feature within the incident edge's extent, behind
+     * the incident edge's deepest level (seen from the other side). */
+    fc_i128 c = x2_dot(tx, ty, v[0], v[1]), e = x2_dot(tx, ty, w[0], w[1]);
+    int ce = fc_i128_cmp(c, e) < 0;
+    if (clip_edge(r0, r1, tx, ty, ce ? c : e, ce ? e : c, -dx, -dy, x2_dot(-dx, -dy, v[0], v[1]), out))
+        return 0;
+    out[0] = v[0], out[1] = v[1];
+    return 1;
+}
+
+/* Q32.32 point (px, py) + t * the unit vector of direction (dx, dy) (t raw),
+ * rounded to Q16.16. */
+static fc_vec2 offset_point(int64_t px, int64_t py, int64_t dx, int64_t dy, int64_t t)
+{
+    int64_t ux, uy;
+    x2_unit30(dx, dy, &ux, &uy);
+    /* u * t: Q2.30 * raw = 2^-46 units, |.| < 2^61; to Q32.32: / 2^14. */
+    return fc_vec2_make((fix16_t)x2_q32_to_raw(px + fc_i64_shr_floor(ux * t + 8192, 14)),
+                        (fix16_t)x2_q32_to_raw(py + fc_i64_shr_floor(uy * t + 8192, 14)));
 }
 
 int fc2_core_contact(const fc2_core *a, const fc2_core *b, fc_contact2_result *out)
@@ -305,13 +403,15 @@ int fc2_core_contact(const fc2_core *a, const fc2_core *b, fc_contact2_result *o
         int64_t depth = sb.depth + r;
         out->normal = n;
         out->depth = (fix16_t)(depth > INT32_MAX ? INT32_MAX : depth);
-        if (sb.owner == 0) { /* incident b: its deepest point, grown by rb */
-            int i = support(b, fc_vec2_make(-n.x, -n.y));
-            out->point = offset_point(b->x[i], b->y[i], n, depth / 2 - b->r);
-        } else {
-            int i = support(a, n);
-            out->point = offset_point(a->x[i], a->y[i], n, a->r - depth / 2);
-        }
+        /* The middle of the incident edge clipped to the reference face,
+         * moved by depth/2 minus its radius away from the reference shape. */
+        const fc2_core *ref = sb.owner == 0 ? a : b, *inc = sb.owner == 0 ? b : a;
+        int64_t dx = sb.owner == 0 ? sb.x : -sb.x, dy = sb.owner == 0 ? sb.y : -sb.y;
+        int64_t p[2];
+        if (fc2_clip_point(ref, inc, dx, dy, p))
+            out->point = offset_point(p[0], p[1], dx, dy, depth / 2 - inc->r);
+        else
+            out->point = offset_point(p[0], p[1], dx, dy, ref->r - depth / 2);
         return 1;
     }
     if (r == 0)
@@ -327,10 +427,10 @@ int fc2_core_contact(const fc2_core *a, const fc2_core *b, fc_contact2_result *o
     out->depth = (fix16_t)depth;
     if (c.vertex_of_a) { /* direction points from b's feature to a's vertex */
         out->normal = x2_unit(-c.dx, -c.dy);
-        out->point = offset_point(c.px, c.py, out->normal, (a->r + dist - b->r) / 2);
+        out->point = offset_point(c.px, c.py, -c.dx, -c.dy, (a->r + dist - b->r) / 2);
     } else {
         out->normal = x2_unit(c.dx, c.dy);
-        out->point = offset_point(c.px, c.py, out->normal, -(dist - a->r + b->r) / 2);
+        out->point = offset_point(c.px, c.py, c.dx, c.dy, -(dist - a->r + b->r) / 2);
     }
     return 1;
 }

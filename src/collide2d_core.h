@@ -22,6 +22,16 @@ void fc2_core_obb(const fc_obb2 *s, fc2_core *c);
 void fc2_core_capsule(const fc_capsule2 *s, fc2_core *c);
 void fc2_core_poly(const fc_poly2 *s, fc2_core *c);
 
+/* The contact point of a SAT contact before its final offset (Q32.32), d
+ * pointing from ref into inc (Box2D-style clipping reduced to one point).
+ * Returns 1 with the middle of inc's deepest edge (along -d) clipped to the
+ * extent, across d, of ref's support feature along d (a vertex or a face
+ * perpendicular to d) and to behind that feature: to be moved by
+ * depth/2 - inc->r along d. If nothing is left, returns 0 with the middle
+ * of ref's feature clipped the other way round (to be moved by
+ * ref->r - depth/2 along d), or 1 with inc's deepest vertex as last resort. */
+int fc2_clip_point(const fc2_core *ref, const fc2_core *inc, int64_t dx, int64_t dy, int64_t out[2]);
+
 /* Exact: 1 when the grown cores share a point. */
 int fc2_core_overlap(const fc2_core *a, const fc2_core *b);
 /* The contact of collide2d.h for the grown cores (zeroed when separated). */

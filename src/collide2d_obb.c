@@ -14,6 +14,7 @@
 
 #include <fixcol/collide2d.h>
 
+#include "collide2d_core.h"
 #include "collide2d_order.h"
 #include "exact2d.h"
 
@@ -73,14 +74,6 @@ static int64_t inv_axis_scale(const fc_obb2 *o)
 
 static int64_t sgn(int64_t v) { return v < 0 ? -1 : 1; }
 
-/* Q32.32 vertex center + sx * half.x * u + sy * half.y * v. */
-static void obb_vertex(const fc_obb2 *o, int64_t sx, int64_t sy, int64_t *x, int64_t *y)
-{
-    int64_t hx = o->half.x, hy = o->half.y;
-    *x = (int64_t)o->center.x * 65536 + sx * hx * o->rot.c - sy * hy * o->rot.s;
-    *y = (int64_t)o->center.y * 65536 + sx * hx * o->rot.s + sy * hy * o->rot.c;
-}
-
 /* The evaluation for the swapped pair (b, a), exactly: d -> -d, the axis
  * halves trade places, C stays, S changes sign. */
 static void obb_sat_swap(obb_sat *r)
@@ -106,22 +99,22 @@ static void obb_obb_contact(const fc_obb2 *a, const fc_obb2 *b, const obb_sat *r
     fc_vec2 n = (k & 1) ? fc_vec2_make(-o->rot.s, o->rot.c) : fc_vec2_make(o->rot.c, o->rot.s);
     n.x = (fix16_t)(sign * n.x);
     n.y = (fix16_t)(sign * n.y);
-    /* Incident box: its vertex deepest along the normal into the other box.
-     * Dot products of its axes with the reference axis: C or +-S. */
-    int64_t px, py, half_depth;
-    if (k < 2) {
-        int64_t du = k == 0 ? r->c : -r->s, dv = k == 0 ? r->s : r->c; /* ub.axis, vb.axis */
-        obb_vertex(b, -sign * sgn(du), -sign * sgn(dv), &px, &py);
-        half_depth = depth / 2;
-    } else {
-        int64_t du = k == 2 ? r->c : r->s, dv = k == 2 ? -r->s : r->c; /* ua.axis, va.axis */
-        obb_vertex(a, sign * sgn(du), sign * sgn(dv), &px, &py);
-        half_depth = -(depth / 2);
-    }
+    /* Contact point: the incident box's edge clipped to the reference face
+     * (collide2d_core.c), moved by depth/2 away from the reference box along
+     * the exact axis direction: n * (depth/2) / |n| in Q32.32 with
+     * 1 / |n| = inv / 2^32 (|n * depth/2| < 2^46, times inv < 2^79). */
+    fc2_core rc, ic;
+    fc2_core_obb(o, &rc);
+    fc2_core_obb(k < 2 ? b : a, &ic);
+    int64_t dir = k < 2 ? 1 : -1, p[2];
+    int toward_inc = fc2_clip_point(&rc, &ic, dir * n.x, dir * n.y, p);
+    int64_t inv = inv_axis_scale(o), half = (toward_inc ? dir : -dir) * (depth / 2);
+    fc_i128 ox = fc_i128_shr(fc_i128_mul_i64((int64_t)n.x * half, inv), 32);
+    fc_i128 oy = fc_i128_shr(fc_i128_mul_i64((int64_t)n.y * half, inv), 32);
     out->normal = n;
     out->depth = (fix16_t)depth;
-    out->point = fc_vec2_make((fix16_t)x2_q32_to_raw(px + (int64_t)n.x * half_depth),
-                              (fix16_t)x2_q32_to_raw(py + (int64_t)n.y * half_depth));
+    out->point = fc_vec2_make((fix16_t)x2_q32_to_raw(p[0] + fc_i128_low_i64(ox)),
+                              (fix16_t)x2_q32_to_raw(p[1] + fc_i128_low_i64(oy)));
 }
 
 int fc_contact_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_result *out)
