@@ -278,13 +278,30 @@ static int64_t closest_dist(const closest *c)
     return c->edge ? x2_ratio_raw(c->num_a, c->dx, c->dy) : x2_len_raw(c->dx, c->dy);
 }
 
-/* lambda = num / den in Q2.30 for 0 <= num <= den, den > 0 (reduced to 31
- * bits first: relative error < 2^-29). */
+/* Number of significant bits of v (0 for 0). */
+static int bitlen64(uint64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return v == 0 ? 0 : 64 - __builtin_clzll(v);
+#else
+    int n = 0;
+    for (int step = 32; step > 0; step >>= 1)
+        if (v >> step) {
+            v >>= step;
+            n += step;
+        }
+    return n + (v != 0);
+#endif
+}
+
+/* lambda = num / den in Q2.30 for 0 <= num <= den, den > 0 (both reduced to
+ * 31 bits first: relative error < 2^-29). */
 static int64_t lambda30(fc_i128 num, fc_i128 den)
 {
-    while (den.hi != 0 || den.lo >= ((uint64_t)1 << 31)) {
-        num = fc_i128_shr(num, 1);
-        den = fc_i128_shr(den, 1);
+    int bits = den.hi != 0 ? 64 + bitlen64((uint64_t)den.hi) : bitlen64(den.lo);
+    if (bits > 31) {
+        num = fc_i128_shr(num, (unsigned)(bits - 31));
+        den = fc_i128_shr(den, (unsigned)(bits - 31));
     }
     return den.lo == 0 ? 0 : (int64_t)((num.lo << 30) / den.lo);
 }
@@ -314,28 +331,24 @@ static void clip_range(fc_i128 pv, fc_i128 pw, fc_i128 lo, fc_i128 hi, int64_t *
  * deeper of the two neighbours when want_edge_anyway, else j = i. */
 static void support_feature(const fc2_core *c, int64_t dx, int64_t dy, int want_edge_anyway, int *i, int *j)
 {
+    fc_i128 d[FC_POLY2_MAX_VERTS];
     int b = 0;
-    fc_i128 bd = x2_dot(dx, dy, c->x[0], c->y[0]);
-    for (int32_t k = 1; k < c->n; k++) {
-        fc_i128 d = x2_dot(dx, dy, c->x[k], c->y[k]);
-        if (fc_i128_cmp(d, bd) > 0)
-            bd = d, b = k;
+    for (int32_t k = 0; k < c->n; k++) {
+        d[k] = x2_dot(dx, dy, c->x[k], c->y[k]);
+        if (k > 0 && fc_i128_cmp(d[k], d[b]) > 0)
+            b = k;
     }
     *i = *j = b;
     if (c->n < 2)
         return;
     int nx = (b + 1) % c->n, pv = (b + c->n - 1) % c->n;
-    fc_i128 dn = x2_dot(dx, dy, c->x[nx], c->y[nx]), dp = x2_dot(dx, dy, c->x[pv], c->y[pv]);
-    int best = fc_i128_cmp(dn, dp) >= 0 ? nx : pv;
-    if (want_edge_anyway || fc_i128_cmp(best == nx ? dn : dp, bd) == 0)
+    int best = fc_i128_cmp(d[nx], d[pv]) >= 0 ? nx : pv;
+    if (want_edge_anyway || fc_i128_cmp(d[best], d[b]) == 0)
         *j = best;
 }
 
-/* Clip edge [v, w] to the part whose projection on t lies in [lo, hi] and
- * whose projection on d is <= level; the middle of what is left into out.
- * 0 when nothing is left. */
-static int clip_edge(const int64_t v[2], const int64_t w[2], int64_t tx, int64_t ty, fc_i128 lo, fc_i128 hi,
-                     int64_t dx, int64_t dy, fc_i128 level, int64_t out[2])
+int fc2_clip_edge(const int64_t v[2], const int64_t w[2], int64_t tx, int64_t ty, fc_i128 lo, fc_i128 hi,
+                  int64_t dx, int64_t dy, fc_i128 level, int64_t out[2])
 {
     int64_t l0 = 0, l1 = (int64_t)1 << 30;
     fc_i128 pv = x2_dot(tx, ty, v[0], v[1]), pw = x2_dot(tx, ty, w[0], w[1]);
@@ -369,13 +382,13 @@ int fc2_clip_point(const fc2_core *ref, const fc2_core *inc, int64_t dx, int64_t
     fc_i128 a = x2_dot(tx, ty, r0[0], r0[1]), b = x2_dot(tx, ty, r1[0], r1[1]);
     int ab = fc_i128_cmp(a, b) < 0;
     /* The incident edge within the reference feature's extent, behind it. */
-    if (clip_edge(v, w, tx, ty, ab ? a : b, ab ? b : a, dx, dy, x2_dot(dx, dy, r0[0], r0[1]), out))
+    if (fc2_clip_edge(v, w, tx, ty, ab ? a : b, ab ? b : a, dx, dy, x2_dot(dx, dy, r0[0], r0[1]), out))
         return 1;
     /* Else the reference feature within the incident edge's extent, behind
      * the incident edge's deepest level (seen from the other side). */
     fc_i128 c = x2_dot(tx, ty, v[0], v[1]), e = x2_dot(tx, ty, w[0], w[1]);
     int ce = fc_i128_cmp(c, e) < 0;
-    if (clip_edge(r0, r1, tx, ty, ce ? c : e, ce ? e : c, -dx, -dy, x2_dot(-dx, -dy, v[0], v[1]), out))
+    if (fc2_clip_edge(r0, r1, tx, ty, ce ? c : e, ce ? e : c, -dx, -dy, x2_dot(-dx, -dy, v[0], v[1]), out))
         return 0;
     out[0] = v[0], out[1] = v[1];
     return 1;

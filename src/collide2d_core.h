@@ -22,6 +22,13 @@ void fc2_core_obb(const fc_obb2 *s, fc2_core *c);
 void fc2_core_capsule(const fc_capsule2 *s, fc2_core *c);
 void fc2_core_poly(const fc_poly2 *s, fc2_core *c);
 
+/* Clip the edge [v, w] (Q32.32, |.| < 2^48) to the part whose projection on
+ * t lies in [lo, hi] and whose projection on d is <= level (t, d with
+ * |components| < 2^48); the middle of what is left (within 2 raw) into out.
+ * Returns 0, out untouched, when nothing is left. */
+int fc2_clip_edge(const int64_t v[2], const int64_t w[2], int64_t tx, int64_t ty, fc_i128 lo, fc_i128 hi,
+                  int64_t dx, int64_t dy, fc_i128 level, int64_t out[2]);
+
 /* The contact point of a SAT contact before its final offset (Q32.32), d
  * pointing from ref into inc (Box2D-style clipping reduced to one point).
  * Returns 1 with the middle of inc's deepest edge (along -d) clipped to the
