@@ -456,14 +456,20 @@ static void check_exact_touching(uint64_t *s, long n)
 int main(int argc, char **argv)
 {
     long pairs = 200000;
+    int first = 0, last = 14; /* `--types F L`: only pair types F..L of the 15 (to split long runs) */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--break") == 0)
             break_mode = 1;
         else if (strcmp(argv[i], "--pairs") == 0 && i + 1 < argc)
             pairs = atol(argv[++i]);
+        else if (strcmp(argv[i], "--types") == 0 && i + 2 < argc)
+            first = atoi(argv[i + 1]), last = atoi(argv[i + 2]), i += 2;
     }
+    int index = -1;
     for (int ta = FC_SHAPE2_CIRCLE; ta <= FC_SHAPE2_POLY; ta++)
         for (int tb = ta; tb <= FC_SHAPE2_POLY; tb++) {
+            if (++index < first || index > last)
+                continue;
             uint64_t s = 0x2D2D2D2D00000000u ^ (uint64_t)(ta * 8 + tb) * 0x9E3779B97F4A7C15u;
             long d0 = disagreements, a0 = asymmetries, o0 = overlap_count, adv0 = adversarial_count, t0 = touching_count;
             for (long i = 0; i < pairs; i++) {
