@@ -126,7 +126,8 @@ typedef struct sat_best {
 } sat_best;
 
 /* 1 when no axis separates the cores; with best != NULL also the axis of
- * least overlap (first one on ties). */
+ * least overlap, chosen by comparing the exact depths ov / |axis| (as
+ * ov_i^2 |a_j|^2 against ov_j^2 |a_i|^2 in 384 bits; first one on ties). */
 static int cores_intersect(const fc2_core *a, const fc2_core *b, sat_best *best)
 {
     axis ax[MAX_AXES];
@@ -136,8 +137,8 @@ static int cores_intersect(const fc2_core *a, const fc2_core *b, sat_best *best)
         ax[1].x = 0, ax[1].y = 1, ax[1].owner = 0;
         k = 2;
     }
-    if (best != NULL)
-        best->depth = INT64_MAX;
+    fc_i128 best_ov = fc_i128_from_i64(0), best_aa = fc_i128_from_i64(0);
+    int have = 0;
     for (int i = 0; i < k; i++) {
         fc_i128 alo, ahi, blo, bhi;
         project(a, &ax[i], &alo, &ahi);
@@ -148,14 +149,17 @@ static int cores_intersect(const fc2_core *a, const fc2_core *b, sat_best *best)
             continue;
         fc_i128 up = fc_i128_sub(ahi, blo), down = fc_i128_sub(bhi, alo);
         int pos = fc_i128_cmp(up, down) <= 0;
-        int64_t d = x2_ratio_raw(pos ? up : down, ax[i].x, ax[i].y);
-        if (d < best->depth) {
-            best->depth = d;
-            best->x = pos ? ax[i].x : -ax[i].x;
-            best->y = pos ? ax[i].y : -ax[i].y;
-            best->owner = ax[i].owner;
-        }
+        fc_i128 ov = pos ? up : down, aa = x2_dot(ax[i].x, ax[i].y, ax[i].x, ax[i].y);
+        if (have && x2_cmp_prod3(ov, ov, best_aa, best_ov, best_ov, aa) >= 0)
+            continue;
+        have = 1;
+        best_ov = ov, best_aa = aa;
+        best->x = pos ? ax[i].x : -ax[i].x;
+        best->y = pos ? ax[i].y : -ax[i].y;
+        best->owner = ax[i].owner;
     }
+    if (best != NULL)
+        best->depth = x2_ratio_raw(best_ov, best->x, best->y);
     return 1;
 }
 
@@ -274,24 +278,15 @@ static int64_t closest_dist(const closest *c)
     return c->edge ? x2_ratio_raw(c->num_a, c->dx, c->dy) : x2_len_raw(c->dx, c->dy);
 }
 
-/* The vertex of c maximising dot(n, v), first on ties. */
-static int support(const fc2_core *c, fc_vec2 n)
+/* Q32.32 point (px, py) + t * the unit vector of direction (dx, dy) (t raw),
+ * rounded to Q16.16. */
+static fc_vec2 offset_point(int64_t px, int64_t py, int64_t dx, int64_t dy, int64_t t)
 {
-    int best = 0;
-    fc_i128 bd = x2_dot(n.x, n.y, c->x[0], c->y[0]);
-    for (int32_t i = 1; i < c->n; i++) {
-        fc_i128 d = x2_dot(n.x, n.y, c->x[i], c->y[i]);
-        if (fc_i128_cmp(d, bd) > 0)
-            bd = d, best = i;
-    }
-    return best;
-}
-
-/* Q32.32 point (px, py) + n * t (t raw), rounded to Q16.16. */
-static fc_vec2 offset_point(int64_t px, int64_t py, fc_vec2 n, int64_t t)
-{
-    return fc_vec2_make((fix16_t)x2_q32_to_raw(px + (int64_t)n.x * t),
-                        (fix16_t)x2_q32_to_raw(py + (int64_t)n.y * t));
+    int64_t ux, uy;
+    x2_unit30(dx, dy, &ux, &uy);
+    /* u * t: Q2.30 * raw = 2^-46 units, |.| < 2^61; to Q32.32: / 2^14. */
+    return fc_vec2_make((fix16_t)x2_q32_to_raw(px + fc_i64_shr_floor(ux * t + 8192, 14)),
+                        (fix16_t)x2_q32_to_raw(py + fc_i64_shr_floor(uy * t + 8192, 14)));
 }
 
 int fc2_core_contact(const fc2_core *a, const fc2_core *b, fc_contact2_result *out)
@@ -305,13 +300,15 @@ int fc2_core_contact(const fc2_core *a, const fc2_core *b, fc_contact2_result *o
         int64_t depth = sb.depth + r;
         out->normal = n;
         out->depth = (fix16_t)(depth > INT32_MAX ? INT32_MAX : depth);
-        if (sb.owner == 0) { /* incident b: its deepest point, grown by rb */
-            int i = support(b, fc_vec2_make(-n.x, -n.y));
-            out->point = offset_point(b->x[i], b->y[i], n, depth / 2 - b->r);
-        } else {
-            int i = support(a, n);
-            out->point = offset_point(a->x[i], a->y[i], n, a->r - depth / 2);
-        }
+        /* The middle of the incident edge clipped to the reference face,
+         * moved by depth/2 minus its radius away from the reference shape. */
+        const fc2_core *ref = sb.owner == 0 ? a : b, *inc = sb.owner == 0 ? b : a;
+        int64_t dx = sb.owner == 0 ? sb.x : -sb.x, dy = sb.owner == 0 ? sb.y : -sb.y;
+        int64_t p[2];
+        if (fc2_clip_point(ref, inc, dx, dy, p))
+            out->point = offset_point(p[0], p[1], dx, dy, depth / 2 - inc->r);
+        else
+            out->point = offset_point(p[0], p[1], dx, dy, ref->r - depth / 2);
         return 1;
     }
     if (r == 0)
@@ -327,10 +324,10 @@ int fc2_core_contact(const fc2_core *a, const fc2_core *b, fc_contact2_result *o
     out->depth = (fix16_t)depth;
     if (c.vertex_of_a) { /* direction points from b's feature to a's vertex */
         out->normal = x2_unit(-c.dx, -c.dy);
-        out->point = offset_point(c.px, c.py, out->normal, (a->r + dist - b->r) / 2);
+        out->point = offset_point(c.px, c.py, -c.dx, -c.dy, (a->r + dist - b->r) / 2);
     } else {
         out->normal = x2_unit(c.dx, c.dy);
-        out->point = offset_point(c.px, c.py, out->normal, -(dist - a->r + b->r) / 2);
+        out->point = offset_point(c.px, c.py, c.dx, c.dy, -(dist - a->r + b->r) / 2);
     }
     return 1;
 }

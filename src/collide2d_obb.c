@@ -14,6 +14,7 @@
 
 #include <fixcol/collide2d.h>
 
+#include "collide2d_core.h"
 #include "collide2d_order.h"
 #include "exact2d.h"
 
@@ -73,14 +74,6 @@ static int64_t inv_axis_scale(const fc_obb2 *o)
 
 static int64_t sgn(int64_t v) { return v < 0 ? -1 : 1; }
 
-/* Q32.32 vertex center + sx * half.x * u + sy * half.y * v. */
-static void obb_vertex(const fc_obb2 *o, int64_t sx, int64_t sy, int64_t *x, int64_t *y)
-{
-    int64_t hx = o->half.x, hy = o->half.y;
-    *x = (int64_t)o->center.x * 65536 + sx * hx * o->rot.c - sy * hy * o->rot.s;
-    *y = (int64_t)o->center.y * 65536 + sx * hx * o->rot.s + sy * hy * o->rot.c;
-}
-
 /* The evaluation for the swapped pair (b, a), exactly: d -> -d, the axis
  * halves trade places, C stays, S changes sign. */
 static void obb_sat_swap(obb_sat *r)
@@ -91,6 +84,62 @@ static void obb_sat_swap(obb_sat *r)
         r->proj[i + 2] = -p, r->gap[i + 2] = g;
     }
     r->s = -r->s;
+}
+
+/* Axis i (0: (c, s), 1: (-s, c)) of box o, Q16.16. */
+static void box_axis(const fc_obb2 *o, int i, int64_t *x, int64_t *y)
+{
+    *x = i ? -(int64_t)o->rot.s : o->rot.c;
+    *y = i ? (int64_t)o->rot.c : o->rot.s;
+}
+
+static int64_t box_half(const fc_obb2 *o, int i) { return i ? o->half.y : o->half.x; }
+
+/* The contact point of overlapping boxes (Q32.32, absolute) before its
+ * offset, with reference box o, reference axis k of o and sd = +-1 so that
+ * d = sd * axis_k points from o into the incident box q: q's face most
+ * anti-parallel to d, clipped to o's face (extent along o's other axis and
+ * behind the face), as in fc2_clip_point but in o's frame, where that face
+ * is |. t| <= h_t L, . d <= h_k L (Q48.48, L = |axis|^2). Returns 1 when the
+ * point is on q (to be moved along d by depth/2), 0 when on o (moved back). */
+static int box_point(const fc_obb2 *o, int k, int64_t sd, const fc_obb2 *q, int64_t out[2])
+{
+    int64_t kx, ky, tx, ty, l = (int64_t)o->rot.c * o->rot.c + (int64_t)o->rot.s * o->rot.s;
+    box_axis(o, k, &kx, &ky);
+    box_axis(o, 1 - k, &tx, &ty);
+    int64_t dx = sd * kx, dy = sd * ky;
+    /* q's axis most aligned with d, and the sign of its face toward o. */
+    int64_t b0x, b0y, b1x, b1y;
+    box_axis(q, 0, &b0x, &b0y);
+    box_axis(q, 1, &b1x, &b1y);
+    int64_t m0 = dx * b0x + dy * b0y, m1 = dx * b1x + dy * b1y;
+    int j = (m1 < 0 ? -m1 : m1) > (m0 < 0 ? -m0 : m0) ? 1 : 0;
+    int64_t mj = j ? m1 : m0, e = mj > 0 ? -1 : 1;
+    int64_t jx = j ? b1x : b0x, jy = j ? b1y : b0y, ox_ = j ? b0x : b1x, oy_ = j ? b0y : b1y;
+    int64_t gj = box_half(q, j), go = box_half(q, 1 - j);
+    /* The incident edge relative to o's centre, Q32.32 (|.| < 2^47). */
+    int64_t cx = ((int64_t)q->center.x - o->center.x) * 65536 + e * gj * jx;
+    int64_t cy = ((int64_t)q->center.y - o->center.y) * 65536 + e * gj * jy;
+    int64_t v[2] = {cx + go * ox_, cy + go * oy_}, w[2] = {cx - go * ox_, cy - go * oy_};
+    fc_i128 ht = fc_i128_mul_i64(box_half(o, 1 - k), l), hk = fc_i128_mul_i64(box_half(o, k), l);
+    int64_t rel[2];
+    int on_q = 1;
+    if (!fc2_clip_edge(v, w, tx, ty, fc_i128_neg(ht), ht, dx, dy, hk, rel)) {
+        /* o's face within the incident edge's extent, behind the incident face. */
+        int64_t fx = sd * box_half(o, k) * kx, fy = sd * box_half(o, k) * ky;
+        int64_t f0[2] = {fx + box_half(o, 1 - k) * tx, fy + box_half(o, 1 - k) * ty};
+        int64_t f1[2] = {fx - box_half(o, 1 - k) * tx, fy - box_half(o, 1 - k) * ty};
+        fc_i128 pv = x2_dot(tx, ty, v[0], v[1]), pw = x2_dot(tx, ty, w[0], w[1]);
+        int lt = fc_i128_cmp(pv, pw) < 0;
+        on_q = !fc2_clip_edge(f0, f1, tx, ty, lt ? pv : pw, lt ? pw : pv, -dx, -dy, x2_dot(-dx, -dy, v[0], v[1]), rel);
+        if (on_q) { /* last resort: the incident edge's deeper end */
+            int vw = fc_i128_cmp(x2_dot(dx, dy, v[0], v[1]), x2_dot(dx, dy, w[0], w[1])) <= 0;
+            rel[0] = vw ? v[0] : w[0], rel[1] = vw ? v[1] : w[1];
+        }
+    }
+    out[0] = (int64_t)o->center.x * 65536 + rel[0];
+    out[1] = (int64_t)o->center.y * 65536 + rel[1];
+    return on_q;
 }
 
 /* The contact of overlapping boxes a, b from their evaluation r. */
@@ -106,22 +155,20 @@ static void obb_obb_contact(const fc_obb2 *a, const fc_obb2 *b, const obb_sat *r
     fc_vec2 n = (k & 1) ? fc_vec2_make(-o->rot.s, o->rot.c) : fc_vec2_make(o->rot.c, o->rot.s);
     n.x = (fix16_t)(sign * n.x);
     n.y = (fix16_t)(sign * n.y);
-    /* Incident box: its vertex deepest along the normal into the other box.
-     * Dot products of its axes with the reference axis: C or +-S. */
-    int64_t px, py, half_depth;
-    if (k < 2) {
-        int64_t du = k == 0 ? r->c : -r->s, dv = k == 0 ? r->s : r->c; /* ub.axis, vb.axis */
-        obb_vertex(b, -sign * sgn(du), -sign * sgn(dv), &px, &py);
-        half_depth = depth / 2;
-    } else {
-        int64_t du = k == 2 ? r->c : r->s, dv = k == 2 ? -r->s : r->c; /* ua.axis, va.axis */
-        obb_vertex(a, sign * sgn(du), sign * sgn(dv), &px, &py);
-        half_depth = -(depth / 2);
-    }
+    /* Contact point: the incident box's edge clipped to the reference face,
+     * moved by depth/2 away from the reference box along the exact axis
+     * direction: n * (depth/2) / |n| in Q32.32 with 1 / |n| = inv / 2^32
+     * (|n * depth/2| < 2^46, times inv < 2^79). */
+    int64_t p[2];
+    int toward_inc = box_point(o, k & 1, k < 2 ? sign : -sign, k < 2 ? b : a, p);
+    int64_t dir = k < 2 ? 1 : -1;
+    int64_t inv = inv_axis_scale(o), half = (toward_inc ? dir : -dir) * (depth / 2);
+    fc_i128 ox = fc_i128_shr(fc_i128_mul_i64((int64_t)n.x * half, inv), 32);
+    fc_i128 oy = fc_i128_shr(fc_i128_mul_i64((int64_t)n.y * half, inv), 32);
     out->normal = n;
     out->depth = (fix16_t)depth;
-    out->point = fc_vec2_make((fix16_t)x2_q32_to_raw(px + (int64_t)n.x * half_depth),
-                              (fix16_t)x2_q32_to_raw(py + (int64_t)n.y * half_depth));
+    out->point = fc_vec2_make((fix16_t)x2_q32_to_raw(p[0] + fc_i128_low_i64(ox)),
+                              (fix16_t)x2_q32_to_raw(p[1] + fc_i128_low_i64(oy)));
 }
 
 int fc_contact_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_result *out)

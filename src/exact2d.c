@@ -156,3 +156,17 @@ fc_vec2 x2_unit(int64_t vx, int64_t vy)
     uint64_t len = fc_isqrt_u64(x * x + y * y);
     return fc_vec2_make(signed_round_div(x << 16, len, vx < 0), signed_round_div(y << 16, len, vy < 0));
 }
+
+void x2_unit30(int64_t vx, int64_t vy, int64_t *ux, int64_t *uy)
+{
+    uint64_t x = abs64(vx), y = abs64(vy);
+    if ((x | y) == 0) {
+        *ux = (int64_t)1 << 30, *uy = 0;
+        return;
+    }
+    reduce(&x, &y);
+    uint64_t len = fc_isqrt_u64(x * x + y * y);
+    uint64_t qx = ((x << 30) + len / 2) / len, qy = ((y << 30) + len / 2) / len;
+    *ux = vx < 0 ? -(int64_t)qx : (int64_t)qx;
+    *uy = vy < 0 ? -(int64_t)qy : (int64_t)qy;
+}

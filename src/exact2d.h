@@ -45,6 +45,12 @@ int64_t x2_len_raw(int64_t x, int64_t y);
  * vector. Components within 1.5 raw of the exact unit vector. */
 fc_vec2 x2_unit(int64_t x, int64_t y);
 
+/* The unit vector of direction (x, y) in Q2.30 (2^30 = 1), components
+ * rounded to nearest, relative error < 2^-28; (2^30, 0) for the zero vector.
+ * Used to place contact points far from the shape (offsets up to 2^30 raw)
+ * within 4 raw. */
+void x2_unit30(int64_t x, int64_t y, int64_t *ux, int64_t *uy);
+
 /* A Q32.32 value rounded to Q16.16 raw (to nearest, ties up). */
 static inline int64_t x2_q32_to_raw(int64_t v) { return fc_i64_shr_floor(v + 32768, 16); }
 

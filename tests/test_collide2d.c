@@ -25,7 +25,7 @@
 #include "testutil.h"
 
 static int break_mode;
-static long disagreements, asymmetries, contact_errors, sanity_errors;
+static long disagreements, asymmetries, contact_errors, sanity_errors, point_errors;
 static long adversarial_count, overlap_count, touching_count;
 static uint64_t digest = 14695981039346656037u; /* FNV-1a over every contact result */
 
@@ -218,6 +218,17 @@ static void check_contact_sanity(const fc_shape2 *a, const fc_shape2 *b, const f
      * normal's direction error) plus the rounding of the translation to raw
      * units (< 0.71 raw). */
     double tol = 1.25 + depth * ldexp(1.0, -29) + 0.75;
+    /* The point lies within depth/2 + 3 raw of both shapes (documented). */
+    fc_shape2 probe;
+    memset(&probe, 0, sizeof probe);
+    probe.type = FC_SHAPE2_CIRCLE;
+    probe.u.circle = fc_circle_make(c->point, (int32_t)(c->depth / 2 + 3));
+    int near_a = oracle_overlap(&probe, a), near_b = oracle_overlap(&probe, b);
+    point_errors += !near_a || !near_b;
+    if ((!near_a || !near_b) && point_errors < 3)
+        dump("A", a), dump("B", b);
+    TU_CHECK(near_a && near_b, "%s/%s: contact point (%d,%d) not within depth/2 %d of %s", type_name(a->type),
+             type_name(b->type), c->point.x, c->point.y, c->depth / 2, near_a ? "B" : "A");
     fc_shape2 moved = *b;
     double far = depth + tol;
     if (translate(&moved, llround(nx / len * far), llround(ny / len * far))) {
@@ -445,14 +456,20 @@ static void check_exact_touching(uint64_t *s, long n)
 int main(int argc, char **argv)
 {
     long pairs = 200000;
+    int first = 0, last = 14; /* `--types F L`: only pair types F..L of the 15 (to split long runs) */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--break") == 0)
             break_mode = 1;
         else if (strcmp(argv[i], "--pairs") == 0 && i + 1 < argc)
             pairs = atol(argv[++i]);
+        else if (strcmp(argv[i], "--types") == 0 && i + 2 < argc)
+            first = atoi(argv[i + 1]), last = atoi(argv[i + 2]), i += 2;
     }
+    int index = -1;
     for (int ta = FC_SHAPE2_CIRCLE; ta <= FC_SHAPE2_POLY; ta++)
         for (int tb = ta; tb <= FC_SHAPE2_POLY; tb++) {
+            if (++index < first || index > last)
+                continue;
             uint64_t s = 0x2D2D2D2D00000000u ^ (uint64_t)(ta * 8 + tb) * 0x9E3779B97F4A7C15u;
             long d0 = disagreements, a0 = asymmetries, o0 = overlap_count, adv0 = adversarial_count, t0 = touching_count;
             for (long i = 0; i < pairs; i++) {
@@ -469,12 +486,14 @@ int main(int argc, char **argv)
                    "%ld asymmetries\n",
                    type_name((fc_shape2_type)ta), type_name((fc_shape2_type)tb), pairs, adversarial_count - adv0,
                    overlap_count - o0, touching_count - t0, disagreements - d0, asymmetries - a0);
+            fflush(stdout);
         }
     uint64_t ts = 0x70C4u;
     check_exact_touching(&ts, pairs / 20 + 100);
     printf("exactly touching constructions: %ld checked\n", touching_checked);
-    printf("total: %ld disagreements, %ld asymmetries, %ld contact errors, %ld contact sanity errors\n",
-           disagreements, asymmetries, contact_errors, sanity_errors);
+    printf("total: %ld disagreements, %ld asymmetries, %ld contact errors, %ld contact sanity errors, "
+           "%ld contact point errors\n",
+           disagreements, asymmetries, contact_errors, sanity_errors, point_errors);
     printf("contact digest %016llx\n", (unsigned long long)digest);
     return tu_finish("collide2d");
 }

@@ -26,9 +26,12 @@
  *     comparisons), so |depth - exact| < 1 raw, and depth is 0 for exactly
  *     touching shapes; OBB-OBB takes 1/|axis| to first order instead
  *     (relative error < 2^-32), |depth - exact| < 1.25 raw;
- *   - point: one contact point midway between the two surfaces (the deepest
- *     point of the incident shape moved by depth/2 along the normal), within
- *     a few raw units of that definition.
+ *   - point: one contact point between the surfaces: for intersecting
+ *     cores, the middle of the incident edge clipped to the reference
+ *     feature (Box2D's clipping reduced to one point) moved by depth/2
+ *     toward the reference side; for round shapes apart at their cores,
+ *     midway between the two surfaces along the normal. Tested to lie within
+ *     depth/2 + 3 raw of both shapes.
  * Symmetry: contact(B, A) has exactly the negated normal, the same depth and
  * the same point as contact(A, B). Same-type pairs are put in a canonical
  * order (field-by-field comparison) first, so this also holds for them; the

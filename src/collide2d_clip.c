@@ -1,0 +1,124 @@
+/* Contact points: Box2D-style clipping of the incident edge against the
+ * reference feature, reduced to one point (the middle of what is left).
+ * Only positions are rounded here (parameters in Q2.30); no boolean answer
+ * depends on it. */
+#include "collide2d_core.h"
+#include "exact2d.h"
+
+#include "nofloat.h"
+
+/* Number of significant bits of v (0 for 0). */
+static int bitlen64(uint64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return v == 0 ? 0 : 64 - __builtin_clzll(v);
+#else
+    int n = 0;
+    for (int step = 32; step > 0; step >>= 1)
+        if (v >> step) {
+            v >>= step;
+            n += step;
+        }
+    return n + (v != 0);
+#endif
+}
+
+/* lambda = num / den in Q2.30 for 0 <= num <= den, den > 0 (both reduced to
+ * 31 bits first: relative error < 2^-29). */
+static int64_t lambda30(fc_i128 num, fc_i128 den)
+{
+    int bits = den.hi != 0 ? 64 + bitlen64((uint64_t)den.hi) : bitlen64(den.lo);
+    if (bits > 31) {
+        num = fc_i128_shr(num, (unsigned)(bits - 31));
+        den = fc_i128_shr(den, (unsigned)(bits - 31));
+    }
+    return den.lo == 0 ? 0 : (int64_t)((num.lo << 30) / den.lo);
+}
+
+/* The part of lambda in [0, 1] where the projection p(lambda) = pv + lambda
+ * (pw - pv) is within [lo, hi] (pv != pw), narrowing [*l0, *l1] (Q2.30). */
+static void clip_range(fc_i128 pv, fc_i128 pw, fc_i128 lo, fc_i128 hi, int64_t *l0, int64_t *l1)
+{
+    int up = fc_i128_cmp(pw, pv) > 0;
+    fc_i128 den = x2_abs(fc_i128_sub(pw, pv));
+    for (int side = 0; side < 2; side++) {
+        fc_i128 bound = side == 0 ? lo : hi;
+        /* lambda where p crosses bound, clamped to [0, 1] */
+        fc_i128 num = up ? fc_i128_sub(bound, pv) : fc_i128_sub(pv, bound);
+        int64_t l = fc_i128_sign(num) <= 0 ? 0 : fc_i128_cmp(num, den) >= 0 ? (int64_t)1 << 30 : lambda30(num, den);
+        if ((side == 0) == up) { /* entering the range */
+            if (l > *l0)
+                *l0 = l;
+        } else if (l < *l1) {
+            *l1 = l;
+        }
+    }
+}
+
+/* The support feature of c along d (maximising d . x): vertex i, and j = an
+ * adjacent vertex with the same value (an edge perpendicular to d) or the
+ * deeper of the two neighbours when want_edge_anyway, else j = i. */
+static void support_feature(const fc2_core *c, int64_t dx, int64_t dy, int want_edge_anyway, int *i, int *j)
+{
+    fc_i128 d[FC_POLY2_MAX_VERTS];
+    int b = 0;
+    for (int32_t k = 0; k < c->n; k++) {
+        d[k] = x2_dot(dx, dy, c->x[k], c->y[k]);
+        if (k > 0 && fc_i128_cmp(d[k], d[b]) > 0)
+            b = k;
+    }
+    *i = *j = b;
+    if (c->n < 2)
+        return;
+    int nx = (b + 1) % c->n, pv = (b + c->n - 1) % c->n;
+    int best = fc_i128_cmp(d[nx], d[pv]) >= 0 ? nx : pv;
+    if (want_edge_anyway || fc_i128_cmp(d[best], d[b]) == 0)
+        *j = best;
+}
+
+int fc2_clip_edge(const int64_t v[2], const int64_t w[2], int64_t tx, int64_t ty, fc_i128 lo, fc_i128 hi,
+                  int64_t dx, int64_t dy, fc_i128 level, int64_t out[2])
+{
+    int64_t l0 = 0, l1 = (int64_t)1 << 30;
+    fc_i128 pv = x2_dot(tx, ty, v[0], v[1]), pw = x2_dot(tx, ty, w[0], w[1]);
+    if (fc_i128_cmp(pv, pw) != 0)
+        clip_range(pv, pw, lo, hi, &l0, &l1);
+    else if (fc_i128_cmp(pv, lo) < 0 || fc_i128_cmp(pv, hi) > 0)
+        return 0;
+    fc_i128 sv = x2_dot(dx, dy, v[0], v[1]), sw = x2_dot(dx, dy, w[0], w[1]);
+    if (fc_i128_cmp(sv, sw) != 0) {
+        fc_i128 below = fc_i128_cmp(sv, sw) < 0 ? sv : sw; /* never binding */
+        clip_range(sv, sw, below, level, &l0, &l1);
+    } else if (fc_i128_cmp(sv, level) > 0) {
+        return 0;
+    }
+    if (l0 > l1)
+        return 0;
+    int64_t lam = (l0 + l1) / 2;
+    out[0] = v[0] + fc_i128_low_i64(fc_i128_shr(fc_i128_mul_i64(w[0] - v[0], lam), 30));
+    out[1] = v[1] + fc_i128_low_i64(fc_i128_shr(fc_i128_mul_i64(w[1] - v[1], lam), 30));
+    return 1;
+}
+
+int fc2_clip_point(const fc2_core *ref, const fc2_core *inc, int64_t dx, int64_t dy, int64_t out[2])
+{
+    int64_t tx = -dy, ty = dx;
+    int ri, rj, ii, ij;
+    support_feature(ref, dx, dy, 0, &ri, &rj);   /* ref's vertex or face along d */
+    support_feature(inc, -dx, -dy, 1, &ii, &ij); /* inc's deepest vertex and edge */
+    int64_t r0[2] = {ref->x[ri], ref->y[ri]}, r1[2] = {ref->x[rj], ref->y[rj]};
+    int64_t v[2] = {inc->x[ii], inc->y[ii]}, w[2] = {inc->x[ij], inc->y[ij]};
+    fc_i128 a = x2_dot(tx, ty, r0[0], r0[1]), b = x2_dot(tx, ty, r1[0], r1[1]);
+    int ab = fc_i128_cmp(a, b) < 0;
+    /* The incident edge within the reference feature's extent, behind it. */
+    if (fc2_clip_edge(v, w, tx, ty, ab ? a : b, ab ? b : a, dx, dy, x2_dot(dx, dy, r0[0], r0[1]), out))
+        return 1;
+    /* Else the reference feature within the incident edge's extent, behind
+     * the incident edge's deepest level (seen from the other side). */
+    fc_i128 c = x2_dot(tx, ty, v[0], v[1]), e = x2_dot(tx, ty, w[0], w[1]);
+    int ce = fc_i128_cmp(c, e) < 0;
+    if (fc2_clip_edge(r0, r1, tx, ty, ce ? c : e, ce ? e : c, -dx, -dy, x2_dot(-dx, -dy, v[0], v[1]), out))
+        return 0;
+    out[0] = v[0], out[1] = v[1];
+    return 1;
+}
