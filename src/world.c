@@ -1,0 +1,533 @@
+/* The world: creation, body slots with generation-checked ids, the LIFO
+ * free list, body mutations (every one validated before anything changes)
+ * and the consistency check. Outputs are in world_query.c / world_ray.c,
+ * checksum and snapshot in world_serial.c. */
+#include "world_internal.h"
+
+#include <string.h>
+
+#include "nofloat.h"
+
+fc_world_def fc_world_def_default(void)
+{
+    fc_world_def d;
+    memset(&d, 0, sizeof d);
+    d.dim = FC_WORLD_2D;
+    d.bounds_log2 = 10;
+    d.max_depth = 8;
+    d.layout = FC_QT_LOOSE;
+    d.tag = 1;
+    return d;
+}
+
+fc_filter fc_filter_default(void)
+{
+    fc_filter f;
+    f.category = 1;
+    f.mask = 0xFFFFFFFFu;
+    return f;
+}
+
+fc_body_def fc_body_def_default(void)
+{
+    fc_body_def d;
+    memset(&d, 0, sizeof d);
+    d.shape2.type = FC_SHAPE2_CIRCLE;
+    d.shape2.u.circle.radius = fix16_one;
+    d.shape3.type = FC_SHAPE3_SPHERE;
+    d.shape3.u.sphere.radius = fix16_one;
+    d.filter = fc_filter_default();
+    return d;
+}
+
+static void world_init_bufs(fc_world *w)
+{
+    w->pair_keys.elem = w->pair_tmp.elem = sizeof(uint64_t);
+    w->pairs.elem = sizeof(fc_pair);
+    w->query_idx.elem = w->query_tmp.elem = sizeof(uint64_t);
+    w->query_ids.elem = sizeof(fc_body_id);
+    w->ray_hits.elem = sizeof(fc_ray_hit);
+    w->ray_tmp.elem = 4 * sizeof(int64_t) + sizeof(uint64_t); /* see world_ray.c */
+}
+
+/* Checks def; fills the quadtree def. */
+static fc_status world_check_def(const fc_world_def *def, fc_qt_def *qd)
+{
+    if (def->dim != FC_WORLD_2D && def->dim != FC_WORLD_3D)
+        return FC_ERR_ARGUMENT;
+    if (def->bounds_min.x < -FC_COORD_LIMIT || def->bounds_min.x > FC_COORD_LIMIT ||
+        def->bounds_min.y < -FC_COORD_LIMIT || def->bounds_min.y > FC_COORD_LIMIT)
+        return FC_ERR_RANGE;
+    if (def->bounds_log2 < 0 || def->bounds_log2 > 14 || def->max_depth < 0 || def->max_depth > FC_QT_MAX_DEPTH ||
+        def->max_depth > def->bounds_log2 + 16 || def->body_capacity < 0 ||
+        def->body_capacity > FC_WORLD_MAX_BODIES || def->pair_capacity < 0 ||
+        (def->layout != FC_QT_LOOSE && def->layout != FC_QT_STRICT) ||
+        (def->alloc.alloc == NULL) != (def->alloc.free == NULL))
+        return FC_ERR_ARGUMENT;
+    *qd = fc_qt_def_default();
+    qd->origin_u = def->bounds_min.x;
+    qd->origin_v = def->bounds_min.y;
+    qd->size_log2 = def->bounds_log2 + 16;
+    qd->max_depth = def->max_depth;
+    qd->item_capacity = def->body_capacity;
+    qd->layout = def->layout;
+    qd->alloc = def->alloc;
+    return FC_OK;
+}
+
+static int world_reserve_slots(fc_world *w, uint32_t n)
+{
+    if (n <= w->slot_cap)
+        return 1;
+    uint32_t cap = w->slot_cap < 16 ? 16 : w->slot_cap;
+    while (cap < n)
+        cap *= 2;
+    const fc_allocator *a = &w->def.alloc;
+    fc_body *b = (fc_body *)fc_alloc_bytes(a, sizeof(fc_body) * cap);
+    uint32_t *f = (uint32_t *)fc_alloc_bytes(a, sizeof(uint32_t) * cap);
+    if (b == NULL || f == NULL) {
+        fc_free_bytes(a, b, sizeof(fc_body) * cap);
+        fc_free_bytes(a, f, sizeof(uint32_t) * cap);
+        return 0;
+    }
+    if (w->bodies != NULL) {
+        memcpy(b, w->bodies, sizeof(fc_body) * w->slot_count);
+        memcpy(f, w->free_stack, sizeof(uint32_t) * w->free_count);
+        fc_free_bytes(a, w->bodies, sizeof(fc_body) * w->slot_cap);
+        fc_free_bytes(a, w->free_stack, sizeof(uint32_t) * w->slot_cap);
+    }
+    w->bodies = b;
+    w->free_stack = f;
+    w->slot_cap = cap;
+    return 1;
+}
+
+fc_status fc_world_create(const fc_world_def *def, fc_world **out)
+{
+    if (out == NULL)
+        return FC_ERR_NULL;
+    *out = NULL;
+    if (def == NULL)
+        return FC_ERR_NULL;
+    fc_qt_def qd;
+    fc_status st = world_check_def(def, &qd);
+    if (st != FC_OK)
+        return st;
+    fc_allocator a = fc_alloc_resolve(def->alloc);
+    fc_world *w = (fc_world *)fc_alloc_bytes(&a, sizeof *w);
+    if (w == NULL)
+        return FC_ERR_NO_MEMORY;
+    memset(w, 0, sizeof *w);
+    w->def = *def;
+    w->def.alloc = a;
+    world_init_bufs(w);
+    qd.alloc = a;
+    st = fc_qt_create(&qd, &w->qt);
+    if (st == FC_OK &&
+        (!world_reserve_slots(w, (uint32_t)def->body_capacity) ||
+         !fc_buf_reserve(&a, &w->pair_keys, (size_t)def->pair_capacity) ||
+         !fc_buf_reserve(&a, &w->pair_tmp, (size_t)def->pair_capacity) ||
+         !fc_buf_reserve(&a, &w->pairs, (size_t)def->pair_capacity)))
+        st = FC_ERR_NO_MEMORY;
+    if (st != FC_OK) {
+        fc_world_destroy(w);
+        return st;
+    }
+    *out = w;
+    return FC_OK;
+}
+
+void fc_world_destroy(fc_world *w)
+{
+    if (w == NULL)
+        return;
+    fc_allocator a = w->def.alloc;
+    fc_qt_destroy(w->qt);
+    fc_free_bytes(&a, w->bodies, sizeof(fc_body) * w->slot_cap);
+    fc_free_bytes(&a, w->free_stack, sizeof(uint32_t) * w->slot_cap);
+    fc_buf *bufs[] = {&w->pair_keys, &w->pair_tmp, &w->pairs, &w->query_idx, &w->query_tmp,
+                      &w->query_ids, &w->ray_hits, &w->ray_tmp};
+    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
+        fc_buf_free(&a, bufs[i]);
+    fc_free_bytes(&a, w, sizeof *w);
+}
+
+fc_world_dim fc_world_get_dim(const fc_world *w)
+{
+    return w->def.dim;
+}
+
+/* ---------------------------------------------------------------- ids */
+
+fc_body *fc_world_body(const fc_world *w, fc_body_id id)
+{
+    if (w == NULL || id.world != w->def.tag || id.index >= w->slot_count)
+        return NULL;
+    fc_body *b = &w->bodies[id.index];
+    return b->live && b->generation == id.generation ? b : NULL;
+}
+
+fc_body_id fc_world_id_of(const fc_world *w, uint32_t index)
+{
+    fc_body_id id;
+    id.index = index;
+    id.generation = w->bodies[index].generation;
+    id.world = w->def.tag;
+    return id;
+}
+
+int fc_world_body_valid(const fc_world *w, fc_body_id id)
+{
+    return fc_world_body(w, id) != NULL;
+}
+
+int32_t fc_world_body_count(const fc_world *w)
+{
+    return w == NULL ? 0 : (int32_t)w->live_count;
+}
+
+/* ---------------------------------------------------------------- bodies */
+
+/* Shape bounds for the world's dimension; s2 or s3 is used. */
+static fc_status world_shape_bounds(const fc_world *w, const fc_shape2 *s2, const fc_shape3 *s3, int32_t min[3],
+                                    int32_t max[3])
+{
+    if (w->def.dim == FC_WORLD_2D)
+        return s2 == NULL ? FC_ERR_SHAPE_TYPE : fc_shape2_bounds(s2, min, max);
+    return s3 == NULL ? FC_ERR_SHAPE_TYPE : fc_shape3_bounds(s3, min, max);
+}
+
+fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *out)
+{
+    if (w == NULL || def == NULL || out == NULL)
+        return FC_ERR_NULL;
+    int32_t min[3], max[3];
+    fc_status st = world_shape_bounds(w, &def->shape2, &def->shape3, min, max);
+    if (st != FC_OK)
+        return st;
+    uint32_t index;
+    if (w->free_count > 0) {
+        index = w->free_stack[w->free_count - 1];
+    } else {
+        if (w->slot_count >= (uint32_t)FC_WORLD_MAX_BODIES)
+            return FC_ERR_CAPACITY;
+        if (!world_reserve_slots(w, w->slot_count + 1))
+            return FC_ERR_NO_MEMORY;
+        index = w->slot_count;
+    }
+    st = fc_qt_insert(w->qt, index, fc_world_qt_box(w, min, max));
+    if (st != FC_OK)
+        return st;
+    if (w->free_count > 0) {
+        w->free_count--;
+    } else {
+        w->bodies[index].generation = 1;
+        w->slot_count++;
+    }
+    fc_body *b = &w->bodies[index];
+    b->live = 1;
+    b->filter = def->filter;
+    b->user_data = def->user_data;
+    memcpy(b->min, min, sizeof b->min);
+    memcpy(b->max, max, sizeof b->max);
+    memset(&b->shape, 0, sizeof b->shape);
+    if (w->def.dim == FC_WORLD_2D)
+        b->shape.s2 = def->shape2;
+    else
+        b->shape.s3 = def->shape3;
+    w->live_count++;
+    *out = fc_world_id_of(w, index);
+    return FC_OK;
+}
+
+fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
+{
+    if (w == NULL)
+        return FC_ERR_NULL;
+    fc_body *b = fc_world_body(w, id);
+    if (b == NULL)
+        return FC_ERR_STALE_ID;
+    fc_qt_remove(w->qt, id.index);
+    b->live = 0;
+    b->generation++;
+    if (b->generation == 0)
+        b->generation = 1;
+    w->free_stack[w->free_count++] = id.index;
+    w->live_count--;
+    return FC_OK;
+}
+
+/* Commit a new, already checked shape with bounds min/max. */
+static fc_status world_commit(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2, const fc_shape3 *s3,
+                              const int32_t min[3], const int32_t max[3])
+{
+    fc_status st = fc_qt_update(w->qt, index, fc_world_qt_box(w, min, max));
+    if (st != FC_OK)
+        return st;
+    memcpy(b->min, min, sizeof b->min);
+    memcpy(b->max, max, sizeof b->max);
+    memset(&b->shape, 0, sizeof b->shape);
+    if (s2 != NULL)
+        b->shape.s2 = *s2;
+    else
+        b->shape.s3 = *s3;
+    return FC_OK;
+}
+
+static fc_status world_set_shape(fc_world *w, fc_body_id id, const fc_shape2 *s2, const fc_shape3 *s3)
+{
+    if (w == NULL)
+        return FC_ERR_NULL;
+    fc_body *b = fc_world_body(w, id);
+    if (b == NULL)
+        return FC_ERR_STALE_ID;
+    int32_t min[3], max[3];
+    fc_status st = world_shape_bounds(w, s2, s3, min, max);
+    if (st != FC_OK)
+        return st;
+    return world_commit(w, b, id.index, s2, s3, min, max);
+}
+
+fc_status fc_world_set_shape2(fc_world *w, fc_body_id id, const fc_shape2 *shape)
+{
+    if (shape == NULL)
+        return FC_ERR_NULL;
+    return world_set_shape(w, id, shape, NULL);
+}
+
+fc_status fc_world_set_shape3(fc_world *w, fc_body_id id, const fc_shape3 *shape)
+{
+    if (shape == NULL)
+        return FC_ERR_NULL;
+    return world_set_shape(w, id, NULL, shape);
+}
+
+/* v + d when it stays in the coordinate range (else *ok = 0). */
+static fix16_t shifted(fix16_t v, fix16_t d, int *ok)
+{
+    int64_t r = (int64_t)v + d;
+    if (r < -FC_COORD_LIMIT || r > FC_COORD_LIMIT) {
+        *ok = 0;
+        return v;
+    }
+    return (fix16_t)r;
+}
+
+static fc_vec2 shifted2(fc_vec2 v, fc_vec2 d, int *ok)
+{
+    return fc_vec2_make(shifted(v.x, d.x, ok), shifted(v.y, d.y, ok));
+}
+
+static fc_vec3 shifted3(fc_vec3 v, fc_vec3 d, int *ok)
+{
+    return fc_vec3_make(shifted(v.x, d.x, ok), shifted(v.y, d.y, ok), shifted(v.z, d.z, ok));
+}
+
+fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
+{
+    if (w == NULL)
+        return FC_ERR_NULL;
+    fc_body *b = fc_world_body(w, id);
+    if (b == NULL)
+        return FC_ERR_STALE_ID;
+    if (w->def.dim != FC_WORLD_2D)
+        return FC_ERR_SHAPE_TYPE;
+    fc_shape2 s = b->shape.s2;
+    int ok = 1;
+    switch (s.type) {
+    case FC_SHAPE2_CIRCLE: s.u.circle.center = shifted2(s.u.circle.center, delta, &ok); break;
+    case FC_SHAPE2_AABB:
+        s.u.aabb.min = shifted2(s.u.aabb.min, delta, &ok);
+        s.u.aabb.max = shifted2(s.u.aabb.max, delta, &ok);
+        break;
+    case FC_SHAPE2_OBB: s.u.obb.center = shifted2(s.u.obb.center, delta, &ok); break;
+    case FC_SHAPE2_CAPSULE:
+        s.u.capsule.a = shifted2(s.u.capsule.a, delta, &ok);
+        s.u.capsule.b = shifted2(s.u.capsule.b, delta, &ok);
+        break;
+    case FC_SHAPE2_POLY:
+        for (int32_t i = 0; i < s.u.poly.count; i++)
+            s.u.poly.v[i] = shifted2(s.u.poly.v[i], delta, &ok);
+        break;
+    }
+    if (!ok)
+        return FC_ERR_RANGE;
+    return world_set_shape(w, id, &s, NULL);
+}
+
+fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta)
+{
+    if (w == NULL)
+        return FC_ERR_NULL;
+    fc_body *b = fc_world_body(w, id);
+    if (b == NULL)
+        return FC_ERR_STALE_ID;
+    if (w->def.dim != FC_WORLD_3D)
+        return FC_ERR_SHAPE_TYPE;
+    fc_shape3 s = b->shape.s3;
+    int ok = 1;
+    switch (s.type) {
+    case FC_SHAPE3_SPHERE: s.u.sphere.center = shifted3(s.u.sphere.center, delta, &ok); break;
+    case FC_SHAPE3_AABB:
+        s.u.aabb.min = shifted3(s.u.aabb.min, delta, &ok);
+        s.u.aabb.max = shifted3(s.u.aabb.max, delta, &ok);
+        break;
+    case FC_SHAPE3_OBB: s.u.obb.center = shifted3(s.u.obb.center, delta, &ok); break;
+    }
+    if (!ok)
+        return FC_ERR_RANGE;
+    return world_set_shape(w, id, NULL, &s);
+}
+
+fc_status fc_world_set_angle2(fc_world *w, fc_body_id id, fc_angle angle)
+{
+    if (w == NULL)
+        return FC_ERR_NULL;
+    fc_body *b = fc_world_body(w, id);
+    if (b == NULL)
+        return FC_ERR_STALE_ID;
+    if (w->def.dim != FC_WORLD_2D || b->shape.s2.type != FC_SHAPE2_OBB)
+        return FC_ERR_SHAPE_TYPE;
+    fc_shape2 s = b->shape.s2;
+    s.u.obb.angle = angle;
+    s.u.obb.rot = fc_sincos_of(angle);
+    return world_set_shape(w, id, &s, NULL);
+}
+
+fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter)
+{
+    fc_body *b = fc_world_body(w, id);
+    if (w == NULL)
+        return FC_ERR_NULL;
+    if (b == NULL)
+        return FC_ERR_STALE_ID;
+    b->filter = filter;
+    return FC_OK;
+}
+
+fc_status fc_world_set_user_data(fc_world *w, fc_body_id id, uint64_t user_data)
+{
+    fc_body *b = fc_world_body(w, id);
+    if (w == NULL)
+        return FC_ERR_NULL;
+    if (b == NULL)
+        return FC_ERR_STALE_ID;
+    b->user_data = user_data;
+    return FC_OK;
+}
+
+/* ---------------------------------------------------------------- getters */
+
+static fc_status world_get(const fc_world *w, fc_body_id id, const void *out, const fc_body **b)
+{
+    if (w == NULL || out == NULL)
+        return FC_ERR_NULL;
+    *b = fc_world_body(w, id);
+    return *b == NULL ? FC_ERR_STALE_ID : FC_OK;
+}
+
+fc_status fc_world_get_shape2(const fc_world *w, fc_body_id id, fc_shape2 *out)
+{
+    const fc_body *b;
+    fc_status st = world_get(w, id, out, &b);
+    if (st == FC_OK && w->def.dim != FC_WORLD_2D)
+        st = FC_ERR_SHAPE_TYPE;
+    if (st == FC_OK)
+        *out = b->shape.s2;
+    return st;
+}
+
+fc_status fc_world_get_shape3(const fc_world *w, fc_body_id id, fc_shape3 *out)
+{
+    const fc_body *b;
+    fc_status st = world_get(w, id, out, &b);
+    if (st == FC_OK && w->def.dim != FC_WORLD_3D)
+        st = FC_ERR_SHAPE_TYPE;
+    if (st == FC_OK)
+        *out = b->shape.s3;
+    return st;
+}
+
+fc_status fc_world_get_filter(const fc_world *w, fc_body_id id, fc_filter *out)
+{
+    const fc_body *b;
+    fc_status st = world_get(w, id, out, &b);
+    if (st == FC_OK)
+        *out = b->filter;
+    return st;
+}
+
+fc_status fc_world_get_user_data(const fc_world *w, fc_body_id id, uint64_t *out)
+{
+    const fc_body *b;
+    fc_status st = world_get(w, id, out, &b);
+    if (st == FC_OK)
+        *out = b->user_data;
+    return st;
+}
+
+fc_status fc_world_get_bounds(const fc_world *w, fc_body_id id, int32_t min[3], int32_t max[3])
+{
+    const fc_body *b;
+    fc_status st = world_get(w, id, min, &b);
+    if (st == FC_OK && max == NULL)
+        st = FC_ERR_NULL;
+    if (st == FC_OK) {
+        memcpy(min, b->min, sizeof b->min);
+        memcpy(max, b->max, sizeof b->max);
+    }
+    return st;
+}
+
+/* ---------------------------------------------------------------- checks */
+
+fc_status fc_world_validate(const fc_world *w)
+{
+    if (w == NULL)
+        return FC_ERR_NULL;
+    if (fc_qt_validate(w->qt) != FC_OK || fc_qt_count(w->qt) != (int32_t)w->live_count ||
+        w->live_count + w->free_count != w->slot_count)
+        return FC_ERR_FORMAT;
+    uint32_t live = 0;
+    for (uint32_t i = 0; i < w->slot_count; i++) {
+        const fc_body *b = &w->bodies[i];
+        fc_qt_box box;
+        if (b->generation == 0)
+            return FC_ERR_FORMAT;
+        if (!b->live) {
+            if (fc_qt_contains(w->qt, i, NULL))
+                return FC_ERR_FORMAT;
+            continue;
+        }
+        live++;
+        int32_t min[3], max[3];
+        fc_status st = w->def.dim == FC_WORLD_2D ? fc_shape2_bounds(&b->shape.s2, min, max)
+                                                 : fc_shape3_bounds(&b->shape.s3, min, max);
+        fc_qt_box want = fc_world_qt_box(w, min, max);
+        if (st != FC_OK || memcmp(min, b->min, sizeof min) != 0 || memcmp(max, b->max, sizeof max) != 0 ||
+            !fc_qt_contains(w->qt, i, &box) || box.min_u != want.min_u || box.min_v != want.min_v ||
+            box.max_u != want.max_u || box.max_v != want.max_v)
+            return FC_ERR_FORMAT;
+    }
+    /* the free stack holds exactly the dead slots: same count (checked
+     * above), all dead, and the same sums of i and i^2 */
+    uint64_t s1 = 0, s2 = 0, d1 = 0, d2 = 0;
+    for (uint32_t k = 0; k < w->free_count; k++) {
+        uint32_t i = w->free_stack[k];
+        if (i >= w->slot_count || w->bodies[i].live)
+            return FC_ERR_FORMAT;
+        s1 += i;
+        s2 += (uint64_t)i * i;
+    }
+    for (uint32_t i = 0; i < w->slot_count; i++)
+        if (!w->bodies[i].live) {
+            d1 += i;
+            d2 += (uint64_t)i * i;
+        }
+    return live == w->live_count && s1 == d1 && s2 == d2 ? FC_OK : FC_ERR_FORMAT;
+}
+
+fc_qt_stats fc_world_broadphase_stats(const fc_world *w)
+{
+    return fc_qt_get_stats(w->qt);
+}

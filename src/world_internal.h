@@ -1,0 +1,66 @@
+/* Private: the fc_world layout shared by the world's source files. */
+#ifndef FIXCOL_SRC_WORLD_INTERNAL_H
+#define FIXCOL_SRC_WORLD_INTERNAL_H
+
+#include <stdint.h>
+
+#include <fixcol/world.h>
+
+#include "fc_alloc.h"
+
+/* One body slot. Free slots keep their generation (the one the next body
+ * in the slot gets) and live == 0. */
+typedef struct fc_body {
+    uint32_t generation;
+    int32_t live;
+    fc_filter filter;
+    uint64_t user_data;
+    int32_t min[3], max[3]; /* integer bounds, raw Q16.16, rounded outward */
+    union {
+        fc_shape2 s2;
+        fc_shape3 s3;
+    } shape;
+} fc_body;
+
+/* A growable array of fixed-size elements; grows by doubling, never shrinks. */
+typedef struct fc_buf {
+    void *data;
+    size_t count, cap, elem;
+} fc_buf;
+
+struct fc_world {
+    fc_world_def def; /* alloc resolved */
+    fc_quadtree *qt;
+    fc_body *bodies;
+    uint32_t slot_count, slot_cap; /* slots ever used / allocated */
+    uint32_t *free_stack;          /* free slots, top = free_stack[free_count - 1] */
+    uint32_t free_count;
+    uint32_t live_count;
+    /* outputs and scratch */
+    fc_buf pair_keys, pair_tmp, pairs;
+    fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
+    int oom; /* set by callbacks when a push failed */
+};
+
+/* fc_buf helpers: 1 on success, 0 when out of memory (buffer unchanged). */
+int fc_buf_reserve(const fc_allocator *a, fc_buf *b, size_t n);
+void fc_buf_free(const fc_allocator *a, fc_buf *b);
+
+/* Body lookup: the slot for a live id of w, or NULL. */
+fc_body *fc_world_body(const fc_world *w, fc_body_id id);
+fc_body_id fc_world_id_of(const fc_world *w, uint32_t index);
+
+/* Shape checks and bounds (world_bounds.c): validate the shape for the
+ * world and compute its outward-rounded integer bounds. */
+fc_status fc_shape2_bounds(const fc_shape2 *s, int32_t min[3], int32_t max[3]);
+fc_status fc_shape3_bounds(const fc_shape3 *s, int32_t min[3], int32_t max[3]);
+/* Broadphase box of bounds in world w ((x, y) in 2D, (x, z) in 3D). */
+fc_qt_box fc_world_qt_box(const fc_world *w, const int32_t min[3], const int32_t max[3]);
+
+/* Exact shape tests used by pairs and queries (world_narrow.c). */
+int fc_world_bodies_overlap(const fc_world *w, const fc_body *a, const fc_body *b);
+
+/* Sort n keys ascending (distinct keys; tmp has room for n). */
+void fc_sort_u64(uint64_t *keys, uint64_t *tmp, size_t n);
+
+#endif

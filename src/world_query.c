@@ -1,0 +1,161 @@
+/* World outputs: the canonical pair list and the overlap / point queries.
+ * Candidates come from the quadtree in an order that depends on its
+ * history; they are filtered, tested exactly and then sorted on distinct
+ * integer keys (body indices), so the output depends only on the contents. */
+#include "world_internal.h"
+
+#include <string.h>
+
+#include "nofloat.h"
+
+static int filters_pair(fc_filter a, fc_filter b)
+{
+    return (a.category & b.mask) != 0 && (b.category & a.mask) != 0;
+}
+
+static void push_key(fc_world *w, fc_buf *b, uint64_t key)
+{
+    if (b->count == b->cap && !fc_buf_reserve(&w->def.alloc, b, b->count + 1)) {
+        w->oom = 1;
+        return;
+    }
+    ((uint64_t *)b->data)[b->count++] = key;
+}
+
+static void on_pair(void *ctx, uint32_t a, uint32_t b)
+{
+    fc_world *w = (fc_world *)ctx;
+    const fc_body *A = &w->bodies[a], *B = &w->bodies[b];
+    if (!filters_pair(A->filter, B->filter) || !fc_world_bodies_overlap(w, A, B))
+        return;
+    push_key(w, &w->pair_keys, a < b ? ((uint64_t)a << 32) | b : ((uint64_t)b << 32) | a);
+}
+
+fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count)
+{
+    if (w == NULL || pairs == NULL || count == NULL)
+        return FC_ERR_NULL;
+    *pairs = NULL;
+    *count = 0;
+    w->oom = 0;
+    w->pair_keys.count = 0;
+    w->pairs.count = 0;
+    fc_qt_pairs(w->qt, on_pair, w);
+    size_t n = w->pair_keys.count;
+    if (w->oom || !fc_buf_reserve(&w->def.alloc, &w->pair_tmp, n) || !fc_buf_reserve(&w->def.alloc, &w->pairs, n))
+        return FC_ERR_NO_MEMORY;
+    uint64_t *keys = (uint64_t *)w->pair_keys.data;
+    fc_sort_u64(keys, (uint64_t *)w->pair_tmp.data, n);
+    fc_pair *out = (fc_pair *)w->pairs.data;
+    for (size_t i = 0; i < n; i++) {
+        out[i].a = fc_world_id_of(w, (uint32_t)(keys[i] >> 32));
+        out[i].b = fc_world_id_of(w, (uint32_t)keys[i]);
+    }
+    w->pairs.count = n;
+    *pairs = out;
+    *count = (int32_t)n;
+    return FC_OK;
+}
+
+typedef struct query_ctx {
+    fc_world *w;
+    const fc_body *q;
+} query_ctx;
+
+static void on_query(void *ctx, uint32_t i)
+{
+    query_ctx *c = (query_ctx *)ctx;
+    const fc_body *b = &c->w->bodies[i];
+    if (!filters_pair(c->q->filter, b->filter) || !fc_world_bodies_overlap(c->w, b, c->q))
+        return;
+    push_key(c->w, &c->w->query_idx, i);
+}
+
+/* Bodies meeting the scratch body q, sorted, into the query ids array. */
+static fc_status world_query(fc_world *w, const fc_body *q, const fc_body_id **ids, int32_t *count)
+{
+    w->oom = 0;
+    w->query_idx.count = 0;
+    w->query_ids.count = 0;
+    query_ctx c;
+    c.w = w;
+    c.q = q;
+    fc_qt_query(w->qt, fc_world_qt_box(w, q->min, q->max), on_query, &c);
+    size_t n = w->query_idx.count;
+    if (w->oom || !fc_buf_reserve(&w->def.alloc, &w->query_tmp, n) ||
+        !fc_buf_reserve(&w->def.alloc, &w->query_ids, n))
+        return FC_ERR_NO_MEMORY;
+    uint64_t *keys = (uint64_t *)w->query_idx.data;
+    fc_sort_u64(keys, (uint64_t *)w->query_tmp.data, n);
+    fc_body_id *out = (fc_body_id *)w->query_ids.data;
+    for (size_t i = 0; i < n; i++)
+        out[i] = fc_world_id_of(w, (uint32_t)keys[i]);
+    w->query_ids.count = n;
+    *ids = out;
+    *count = (int32_t)n;
+    return FC_OK;
+}
+
+/* A scratch body holding a query shape; the query filter is stored with
+ * category and mask as given (the pairing rule is symmetric). */
+static fc_status query_body(const fc_world *w, const fc_shape2 *s2, const fc_shape3 *s3, fc_filter f, fc_body *q)
+{
+    memset(q, 0, sizeof *q);
+    q->filter = f;
+    if (w->def.dim == FC_WORLD_2D) {
+        if (s2 == NULL)
+            return FC_ERR_SHAPE_TYPE;
+        q->shape.s2 = *s2;
+        return fc_shape2_bounds(s2, q->min, q->max);
+    }
+    if (s3 == NULL)
+        return FC_ERR_SHAPE_TYPE;
+    q->shape.s3 = *s3;
+    return fc_shape3_bounds(s3, q->min, q->max);
+}
+
+static fc_status world_overlap(fc_world *w, const fc_shape2 *s2, const fc_shape3 *s3, fc_filter filter,
+                               const fc_body_id **ids, int32_t *count)
+{
+    if (w == NULL || ids == NULL || count == NULL)
+        return FC_ERR_NULL;
+    *ids = NULL;
+    *count = 0;
+    fc_body q;
+    fc_status st = query_body(w, s2, s3, filter, &q);
+    return st != FC_OK ? st : world_query(w, &q, ids, count);
+}
+
+fc_status fc_world_overlap2(fc_world *w, const fc_shape2 *shape, fc_filter filter, const fc_body_id **ids,
+                            int32_t *count)
+{
+    if (shape == NULL)
+        return FC_ERR_NULL;
+    return world_overlap(w, shape, NULL, filter, ids, count);
+}
+
+fc_status fc_world_overlap3(fc_world *w, const fc_shape3 *shape, fc_filter filter, const fc_body_id **ids,
+                            int32_t *count)
+{
+    if (shape == NULL)
+        return FC_ERR_NULL;
+    return world_overlap(w, NULL, shape, filter, ids, count);
+}
+
+fc_status fc_world_point2(fc_world *w, fc_vec2 p, fc_filter filter, const fc_body_id **ids, int32_t *count)
+{
+    fc_shape2 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE2_CIRCLE;
+    s.u.circle.center = p; /* radius 0: the point itself */
+    return world_overlap(w, &s, NULL, filter, ids, count);
+}
+
+fc_status fc_world_point3(fc_world *w, fc_vec3 p, fc_filter filter, const fc_body_id **ids, int32_t *count)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_SPHERE;
+    s.u.sphere.center = p;
+    return world_overlap(w, NULL, &s, filter, ids, count);
+}

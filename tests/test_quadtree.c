@@ -1,0 +1,212 @@
+/* Quadtree broadphase against brute force: random boxes inserted, moved
+ * (small and large moves), resized and removed, fc_qt_validate after every
+ * mutation, and every few steps the full pair set and random box queries
+ * compared with an O(N^2) / O(N) scan. Both layouts, and the worst cases:
+ * boxes on the root's centre lines, all boxes in one cell, one huge box,
+ * boxes on and outside the bounds. --break drops one reported pair, which
+ * the comparison must catch. */
+#include <fixcol/quadtree.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#define MAXN 600
+
+static int g_break;
+static fc_qt_box g_box[MAXN];
+static int g_live[MAXN];
+static unsigned char g_seen[MAXN][MAXN];
+static long g_dups;
+
+static int meet(fc_qt_box a, fc_qt_box b)
+{
+    return a.min_u <= b.max_u && b.min_u <= a.max_u && a.min_v <= b.max_v && b.min_v <= a.max_v;
+}
+
+static void on_pair(void *ctx, uint32_t a, uint32_t b)
+{
+    long *dropped = (long *)ctx;
+    if (g_break && *dropped == 0) {
+        *dropped = 1;
+        return;
+    }
+    if (g_seen[a][b])
+        g_dups++;
+    g_seen[a][b] = g_seen[b][a] = 1;
+}
+
+static void on_item(void *ctx, uint32_t i)
+{
+    unsigned char *hit = (unsigned char *)ctx;
+    if (hit[i])
+        g_dups++;
+    hit[i] = 1;
+}
+
+static void check_pairs(const fc_quadtree *qt, const char *what)
+{
+    memset(g_seen, 0, sizeof g_seen);
+    g_dups = 0;
+    long dropped = 0;
+    fc_qt_pairs(qt, on_pair, &dropped);
+    long bad = 0;
+    for (int a = 0; a < MAXN; a++)
+        for (int b = a + 1; b < MAXN; b++) {
+            int want = g_live[a] && g_live[b] && meet(g_box[a], g_box[b]);
+            bad += want != g_seen[a][b];
+        }
+    TU_CHECK(bad == 0 && g_dups == 0, "%s: %ld pair mismatches, %ld duplicates", what, bad, g_dups);
+}
+
+static void check_query(const fc_quadtree *qt, fc_qt_box q, const char *what)
+{
+    unsigned char hit[MAXN];
+    memset(hit, 0, sizeof hit);
+    g_dups = 0;
+    fc_qt_query(qt, q, on_item, hit);
+    long bad = 0;
+    for (int i = 0; i < MAXN; i++)
+        bad += (g_live[i] && meet(g_box[i], q)) != hit[i];
+    TU_CHECK(bad == 0 && g_dups == 0, "%s: %ld query mismatches", what, bad);
+}
+
+static int32_t rnd_range(uint64_t *s, int32_t lo, int32_t hi)
+{
+    return lo + (int32_t)(tu_rand64(s) % (uint64_t)((int64_t)hi - lo + 1));
+}
+
+/* A random box: kind picks the worst case being exercised. */
+static fc_qt_box make_box(uint64_t *s, int kind, int32_t side)
+{
+    fc_qt_box b;
+    int32_t c = side / 2, w;
+    switch (kind) {
+    case 1: /* straddling the root's centre lines */
+        w = rnd_range(s, 0, side / 64);
+        b.min_u = tu_rand64(s) & 1 ? c - w : rnd_range(s, 0, side - 1);
+        b.min_v = tu_rand64(s) & 1 ? c - w : rnd_range(s, 0, side - 1);
+        b.max_u = b.min_u + 2 * w;
+        b.max_v = b.min_v + 2 * w;
+        return b;
+    case 2: /* all in one small cell */
+        b.min_u = rnd_range(s, 100, 108);
+        b.min_v = rnd_range(s, 100, 108);
+        b.max_u = b.min_u + rnd_range(s, 0, 4);
+        b.max_v = b.min_v + rnd_range(s, 0, 4);
+        return b;
+    case 4: /* a few huge boxes covering (more than) everything */
+        if (tu_rand64(s) % 16 == 0) {
+            b.min_u = b.min_v = -side / 2;
+            b.max_u = b.max_v = side + side / 2;
+            return b;
+        }
+        return make_box(s, 0, side);
+    case 3: /* on and beyond the bounds */
+        b.min_u = rnd_range(s, -side / 4, side + side / 4);
+        b.min_v = tu_rand64(s) & 1 ? -rnd_range(s, 0, 3) : side - 1 + rnd_range(s, -2, 3);
+        if (tu_rand64(s) & 1) {
+            int32_t t = b.min_u;
+            b.min_u = b.min_v;
+            b.min_v = t;
+        }
+        b.max_u = b.min_u + rnd_range(s, 0, side / 16);
+        b.max_v = b.min_v + rnd_range(s, 0, side / 16);
+        return b;
+    default:
+        w = rnd_range(s, 0, tu_rand64(s) % 8 == 0 ? side / 4 : side / 40);
+        b.min_u = rnd_range(s, -side / 8, side);
+        b.min_v = rnd_range(s, -side / 8, side);
+        b.max_u = b.min_u + w;
+        b.max_v = b.min_v + rnd_range(s, 0, w);
+        return b;
+    }
+}
+
+static void run(fc_qt_layout layout, int kind, int n, uint64_t seed, int steps)
+{
+    fc_qt_def d = fc_qt_def_default();
+    d.origin_u = 0;
+    d.origin_v = 0;
+    d.size_log2 = 16;
+    d.max_depth = 8;
+    d.layout = layout;
+    int32_t side = 1 << 16;
+    fc_quadtree *qt;
+    TU_CHECK(fc_qt_create(&d, &qt) == FC_OK, "create");
+    memset(g_live, 0, sizeof g_live);
+    uint64_t s = seed;
+    char what[64];
+    snprintf(what, sizeof what, "layout %d kind %d", (int)layout, kind);
+    for (int step = 0; step < steps; step++) {
+        int i = (int)(tu_rand64(&s) % (uint64_t)n);
+        int op = (int)(tu_rand64(&s) % 8);
+        if (!g_live[i]) {
+            g_box[i] = make_box(&s, kind, side);
+            TU_CHECK(fc_qt_insert(qt, (uint32_t)i, g_box[i]) == FC_OK, "%s insert", what);
+            g_live[i] = 1;
+        } else if (op == 0) {
+            TU_CHECK(fc_qt_remove(qt, (uint32_t)i) == FC_OK, "%s remove", what);
+            g_live[i] = 0;
+        } else if (op <= 4) { /* small move: usually in place */
+            int32_t du = rnd_range(&s, -40, 40), dv = rnd_range(&s, -40, 40);
+            g_box[i].min_u += du;
+            g_box[i].max_u += du;
+            g_box[i].min_v += dv;
+            g_box[i].max_v += dv;
+            TU_CHECK(fc_qt_update(qt, (uint32_t)i, g_box[i]) == FC_OK, "%s update", what);
+        } else {
+            g_box[i] = make_box(&s, kind, side);
+            TU_CHECK(fc_qt_update(qt, (uint32_t)i, g_box[i]) == FC_OK, "%s update", what);
+        }
+        TU_CHECK(fc_qt_validate(qt) == FC_OK, "%s validate at step %d", what, step);
+        if (step % 97 == 0 || step == steps - 1) {
+            check_pairs(qt, what);
+            check_query(qt, make_box(&s, 0, side), what);
+            check_query(qt, make_box(&s, kind, side), what);
+        }
+    }
+    /* errors leave the tree unchanged */
+    fc_qt_box bad = {5, 5, 4, 4};
+    int live = 0;
+    for (int i = 0; i < n; i++)
+        live += g_live[i];
+    TU_CHECK(fc_qt_insert(qt, 0, bad) == FC_ERR_ARGUMENT, "bad box / duplicate rejected");
+    TU_CHECK(fc_qt_insert(qt, FC_QT_MAX_ITEMS, g_box[0]) == FC_ERR_ARGUMENT, "item range");
+    TU_CHECK(fc_qt_count(qt) == live && fc_qt_validate(qt) == FC_OK, "unchanged after errors");
+    fc_qt_destroy(qt);
+}
+
+/* Seed layout vs loose on the centre lines: the root must stay empty. */
+static void centre_lines(void)
+{
+    fc_qt_def d = fc_qt_def_default();
+    d.size_log2 = 16;
+    for (int layout = 0; layout < 2; layout++) {
+        d.layout = (fc_qt_layout)layout;
+        fc_quadtree *qt;
+        fc_qt_create(&d, &qt);
+        for (uint32_t i = 0; i < 300; i++) {
+            fc_qt_box b = {32768 - 10, (int32_t)i * 200, 32768 + 10, (int32_t)i * 200 + 20};
+            fc_qt_insert(qt, i, b);
+        }
+        fc_qt_stats st = fc_qt_get_stats(qt);
+        if (layout == FC_QT_LOOSE)
+            TU_CHECK(st.root_items == 0, "loose keeps centre-line boxes out of the root (%d)", st.root_items);
+        else
+            TU_CHECK(st.root_items == 300, "seed layout keeps them in the root (%d)", st.root_items);
+        fc_qt_destroy(qt);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    g_break = argc > 1 && strcmp(argv[1], "--break") == 0;
+    uint64_t seed = 0x9E3779B97F4A7C15u;
+    for (int layout = 0; layout < 2; layout++)
+        for (int kind = 0; kind < 5; kind++)
+            run((fc_qt_layout)layout, kind, kind == 2 ? 200 : MAXN, seed + (uint64_t)(kind * 7 + layout), 3000);
+    centre_lines();
+    return tu_finish("quadtree");
+}
