@@ -91,11 +91,12 @@ static qt_cbox qt_clamp(const fc_quadtree *qt, fc_qt_box b)
 static int bit_length(uint64_t x)
 {
     int n = 0;
-    while (x != 0) {
-        n++;
-        x >>= 1;
-    }
-    return n;
+    for (int s = 32; s > 0; s >>= 1)
+        if (x >> s) {
+            x >>= s;
+            n += s;
+        }
+    return n + (int)x;
 }
 
 typedef struct qt_place {
@@ -469,22 +470,38 @@ static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t nb[9])
     const qt_node *n = &nodes[ni];
     if (n->sub == 0)
         return;
+    /* the neighbours with something to pair: items (later half) or a
+     * non-empty subtree below them */
+    int32_t rel[9];
+    int rel_items[9], nrel = 0;
+    for (int j = 0; j < 9 && n->count > 0; j++) {
+        int32_t m = nb[j];
+        if (m < 0)
+            continue;
+        int items = j > 4 && nodes[m].count > 0, below = nodes[m].sub > nodes[m].count;
+        if (items || below) {
+            rel[nrel] = m;
+            rel_items[nrel++] = items;
+        }
+    }
     for (int32_t i = 0; i < n->count; i++) {
         const qt_entry *e = &n->items[i];
-        qt_cbox c = qt_clamp(w->qt, e->box);
         for (int32_t k = i + 1; k < n->count; k++)
             if (boxes_meet(n->items[k].box, e->box))
                 w->fn(w->ctx, e->item, n->items[k].item);
-        for (int j = 0; j < 9; j++) {
-            int32_t m = nb[j];
-            if (m < 0 || nodes[m].sub == 0 || !region_meets(&nodes[m], &c))
+        if (nrel == 0)
+            continue;
+        qt_cbox c = qt_clamp(w->qt, e->box);
+        for (int j = 0; j < nrel; j++) {
+            const qt_node *m = &nodes[rel[j]];
+            if (!region_meets(m, &c))
                 continue;
-            if (j > 4) /* the later half of the neighbourhood */
-                for (int32_t k = 0; k < nodes[m].count; k++)
-                    if (boxes_meet(nodes[m].items[k].box, e->box))
-                        w->fn(w->ctx, e->item, nodes[m].items[k].item);
-            if (nodes[m].sub > nodes[m].count)
-                qt_pair_below(w, e, &c, m);
+            if (rel_items[j])
+                for (int32_t k = 0; k < m->count; k++)
+                    if (boxes_meet(m->items[k].box, e->box))
+                        w->fn(w->ctx, e->item, m->items[k].item);
+            if (m->sub > m->count)
+                qt_pair_below(w, e, &c, rel[j]);
         }
     }
     for (int q = 0; q < 4; q++) {

@@ -14,7 +14,7 @@ fc_world_def fc_world_def_default(void)
     memset(&d, 0, sizeof d);
     d.dim = FC_WORLD_2D;
     d.bounds_log2 = 10;
-    d.max_depth = 8;
+    d.max_depth = 5;
     d.layout = FC_QT_LOOSE;
     d.tag = 1;
     return d;
@@ -47,7 +47,7 @@ static void world_init_bufs(fc_world *w)
     w->query_idx.elem = w->query_tmp.elem = sizeof(uint64_t);
     w->query_ids.elem = sizeof(fc_body_id);
     w->ray_hits.elem = sizeof(fc_ray_hit);
-    w->ray_tmp.elem = 4 * sizeof(int64_t) + sizeof(uint64_t); /* see world_ray.c */
+    w->ray_tmp.elem = sizeof(fc_ray_key);
 }
 
 /* Checks def; fills the quadtree def. */

@@ -2,43 +2,14 @@
  *
  * Bounds are raw Q16.16 integers rounded outward, so every point of the
  * shape lies inside them and the broadphase can never drop a pair the exact
- * narrowphase would report. The checks here are the range checks the world
- * needs for overflow-free arithmetic; the shape validators of the
- * narrowphase modules add the structural ones (polygon convexity).
+ * narrowphase would report. Every shape is first checked by the shape
+ * validators of the narrowphase modules (fc_shape2_validate /
+ * fc_shape3_validate), whose ranges keep the arithmetic here overflow-free:
+ * |bounds| < 2^29 + 3 * 2^28 * (1 + 2^-12) < 2^31.
  */
 #include "world_internal.h"
 
 #include "nofloat.h"
-
-static int coord_ok(fix16_t v)
-{
-    return v >= -FC_COORD_LIMIT && v <= FC_COORD_LIMIT;
-}
-
-static int vec2_ok(fc_vec2 v)
-{
-    return coord_ok(v.x) && coord_ok(v.y);
-}
-
-static int vec3_ok(fc_vec3 v)
-{
-    return coord_ok(v.x) && coord_ok(v.y) && coord_ok(v.z);
-}
-
-static int radius_ok(fix16_t r)
-{
-    return r >= 0 && r <= FC_SIZE_LIMIT;
-}
-
-static int half_ok(fix16_t h)
-{
-    return h >= 1 && h <= FC_SIZE_LIMIT;
-}
-
-static int span_ok(fix16_t lo, fix16_t hi)
-{
-    return lo < hi && (int64_t)hi - lo <= 2 * (int64_t)FC_SIZE_LIMIT;
-}
 
 static int64_t abs64(int64_t v)
 {
@@ -64,36 +35,24 @@ static void set_box(int32_t min[3], int32_t max[3], int64_t x0, int64_t y0, int6
 
 fc_status fc_shape2_bounds(const fc_shape2 *s, int32_t min[3], int32_t max[3])
 {
+    fc_status st = fc_shape2_validate(s);
+    if (st != FC_OK)
+        return st;
     switch (s->type) {
     case FC_SHAPE2_CIRCLE: {
         const fc_circle *c = &s->u.circle;
-        if (!vec2_ok(c->center))
-            return FC_ERR_RANGE;
-        if (!radius_ok(c->radius))
-            return FC_ERR_SIZE;
         set_box(min, max, (int64_t)c->center.x - c->radius, (int64_t)c->center.y - c->radius, 0,
                 (int64_t)c->center.x + c->radius, (int64_t)c->center.y + c->radius, 0);
         return FC_OK;
     }
     case FC_SHAPE2_AABB: {
         const fc_aabb2 *b = &s->u.aabb;
-        if (!vec2_ok(b->min) || !vec2_ok(b->max))
-            return FC_ERR_RANGE;
-        if (!span_ok(b->min.x, b->max.x) || !span_ok(b->min.y, b->max.y))
-            return FC_ERR_SIZE;
         set_box(min, max, b->min.x, b->min.y, 0, b->max.x, b->max.y, 0);
         return FC_OK;
     }
     case FC_SHAPE2_OBB: {
         const fc_obb2 *o = &s->u.obb;
-        if (!vec2_ok(o->center))
-            return FC_ERR_RANGE;
-        if (!half_ok(o->half.x) || !half_ok(o->half.y))
-            return FC_ERR_SIZE;
-        fc_sincos r = fc_sincos_of(o->angle);
-        if (r.s != o->rot.s || r.c != o->rot.c)
-            return FC_ERR_ROTATION;
-        int64_t ac = abs64(r.c), as = abs64(r.s);
+        int64_t ac = abs64(o->rot.c), as = abs64(o->rot.s);
         int64_t ex = ceil16(ac * o->half.x + as * o->half.y);
         int64_t ey = ceil16(as * o->half.x + ac * o->half.y);
         set_box(min, max, o->center.x - ex, o->center.y - ey, 0, o->center.x + ex, o->center.y + ey, 0);
@@ -101,10 +60,6 @@ fc_status fc_shape2_bounds(const fc_shape2 *s, int32_t min[3], int32_t max[3])
     }
     case FC_SHAPE2_CAPSULE: {
         const fc_capsule2 *c = &s->u.capsule;
-        if (!vec2_ok(c->a) || !vec2_ok(c->b))
-            return FC_ERR_RANGE;
-        if (!radius_ok(c->radius))
-            return FC_ERR_SIZE;
         int64_t x0 = c->a.x < c->b.x ? c->a.x : c->b.x, x1 = c->a.x < c->b.x ? c->b.x : c->a.x;
         int64_t y0 = c->a.y < c->b.y ? c->a.y : c->b.y, y1 = c->a.y < c->b.y ? c->b.y : c->a.y;
         set_box(min, max, x0 - c->radius, y0 - c->radius, 0, x1 + c->radius, y1 + c->radius, 0);
@@ -112,12 +67,8 @@ fc_status fc_shape2_bounds(const fc_shape2 *s, int32_t min[3], int32_t max[3])
     }
     case FC_SHAPE2_POLY: {
         const fc_poly2 *p = &s->u.poly;
-        if (p->count < 3 || p->count > FC_POLY2_MAX_VERTS)
-            return FC_ERR_POLY_COUNT;
         int64_t x0 = p->v[0].x, x1 = x0, y0 = p->v[0].y, y1 = y0;
         for (int32_t i = 0; i < p->count; i++) {
-            if (!vec2_ok(p->v[i]))
-                return FC_ERR_RANGE;
             x0 = p->v[i].x < x0 ? p->v[i].x : x0;
             x1 = p->v[i].x > x1 ? p->v[i].x : x1;
             y0 = p->v[i].y < y0 ? p->v[i].y : y0;
@@ -132,13 +83,12 @@ fc_status fc_shape2_bounds(const fc_shape2 *s, int32_t min[3], int32_t max[3])
 
 fc_status fc_shape3_bounds(const fc_shape3 *s, int32_t min[3], int32_t max[3])
 {
+    fc_status st = fc_shape3_validate(s);
+    if (st != FC_OK)
+        return st;
     switch (s->type) {
     case FC_SHAPE3_SPHERE: {
         const fc_sphere *b = &s->u.sphere;
-        if (!vec3_ok(b->center))
-            return FC_ERR_RANGE;
-        if (!radius_ok(b->radius))
-            return FC_ERR_SIZE;
         int64_t r = b->radius;
         set_box(min, max, b->center.x - r, b->center.y - r, b->center.z - r, b->center.x + r, b->center.y + r,
                 b->center.z + r);
@@ -146,25 +96,15 @@ fc_status fc_shape3_bounds(const fc_shape3 *s, int32_t min[3], int32_t max[3])
     }
     case FC_SHAPE3_AABB: {
         const fc_aabb3 *b = &s->u.aabb;
-        if (!vec3_ok(b->min) || !vec3_ok(b->max))
-            return FC_ERR_RANGE;
-        if (!span_ok(b->min.x, b->max.x) || !span_ok(b->min.y, b->max.y) || !span_ok(b->min.z, b->max.z))
-            return FC_ERR_SIZE;
         set_box(min, max, b->min.x, b->min.y, b->min.z, b->max.x, b->max.y, b->max.z);
         return FC_OK;
     }
     case FC_SHAPE3_OBB: {
         const fc_obb3 *o = &s->u.obb;
-        if (!vec3_ok(o->center))
-            return FC_ERR_RANGE;
         const fix16_t h[3] = {o->half.x, o->half.y, o->half.z};
         int64_t e[3] = {0, 0, 0};
         for (int i = 0; i < 3; i++) {
             const fc_vec3 ax = o->axis[i];
-            if (!half_ok(h[i]))
-                return FC_ERR_SIZE;
-            if (abs64(ax.x) > 65536 || abs64(ax.y) > 65536 || abs64(ax.z) > 65536)
-                return FC_ERR_ROTATION;
             e[0] += abs64(ax.x) * h[i];
             e[1] += abs64(ax.y) * h[i];
             e[2] += abs64(ax.z) * h[i];

@@ -7,6 +7,7 @@
 #include <fixcol/world.h>
 
 #include "fc_alloc.h"
+#include "ray_param.h"
 
 /* One body slot. Free slots keep their generation (the one the next body
  * in the slot gets) and live == 0. */
@@ -21,6 +22,12 @@ typedef struct fc_body {
         fc_shape3 s3;
     } shape;
 } fc_body;
+
+/* One ray hit being ordered: exact parameter and body index. */
+typedef struct fc_ray_key {
+    fc_rayt t;
+    uint32_t index;
+} fc_ray_key;
 
 /* A growable array of fixed-size elements; grows by doubling, never shrinks. */
 typedef struct fc_buf {

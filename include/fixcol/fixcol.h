@@ -8,6 +8,8 @@
 #include <fixcol/trig.h>
 #include <fixcol/status.h>
 #include <fixcol/shapes.h>
+#include <fixcol/collide2d.h>
+#include <fixcol/collide3d.h>
 #include <fixcol/alloc.h>
 #include <fixcol/hash.h>
 #include <fixcol/quadtree.h>

@@ -88,6 +88,38 @@ typedef struct fc_shape2 {
     } u;
 } fc_shape2;
 
+/* -- 2D construction and validation (issue 3, src/shapes2d.c) --------------
+ * The make calls only fill the struct (they never fail and never assert);
+ * validate it before handing user data to the pair tests. The validate
+ * calls return FC_OK or the first error found:
+ *   FC_ERR_NULL        NULL pointer;
+ *   FC_ERR_RANGE       a coordinate outside [-FC_COORD_LIMIT, FC_COORD_LIMIT];
+ *   FC_ERR_SIZE        radius < 0 or > FC_SIZE_LIMIT, half-extent <= 0 or
+ *                      > FC_SIZE_LIMIT, AABB with min >= max or
+ *                      (max - min) / 2 > FC_SIZE_LIMIT;
+ *   FC_ERR_ROTATION    fc_obb2.rot != fc_sincos_of(fc_obb2.angle);
+ *   FC_ERR_POLY_COUNT  polygon count outside 3..FC_POLY2_MAX_VERTS;
+ *   FC_ERR_POLY_ORDER  polygon not strictly convex counter-clockwise (every
+ *                      vertex must lie strictly left of every edge it is not
+ *                      on: rejects clockwise, non-convex, self-intersecting,
+ *                      repeated and collinear vertices);
+ *   FC_ERR_SHAPE_TYPE  fc_shape2 with an unknown type tag. */
+fc_circle fc_circle_make(fc_vec2 center, fix16_t radius);
+fc_aabb2 fc_aabb2_make(fc_vec2 min, fc_vec2 max);
+/* rot = fc_sincos_of(angle); half = half-extents along (c, s) and (-s, c). */
+fc_obb2 fc_obb2_make(fc_vec2 center, fc_vec2 half, fc_angle angle);
+fc_capsule2 fc_capsule2_make(fc_vec2 a, fc_vec2 b, fix16_t radius);
+/* Copies count vertices (count clamped to 0..FC_POLY2_MAX_VERTS for the copy;
+ * the stored count is the given one, so validation reports a bad count). */
+fc_poly2 fc_poly2_make(const fc_vec2 *v, int32_t count);
+
+fc_status fc_circle_validate(const fc_circle *c);
+fc_status fc_aabb2_validate(const fc_aabb2 *b);
+fc_status fc_obb2_validate(const fc_obb2 *b);
+fc_status fc_capsule2_validate(const fc_capsule2 *c);
+fc_status fc_poly2_validate(const fc_poly2 *p);
+fc_status fc_shape2_validate(const fc_shape2 *s);
+
 /* ---------------------------------------------------------------- 3D */
 
 /* Ball: all points within radius of center (closed). */
@@ -124,6 +156,44 @@ typedef struct fc_shape3 {
         fc_obb3 obb;
     } u;
 } fc_shape3;
+
+/* -- 3D make/validate (issue 4, src/shapes3d.c) --
+ * Every call returns FC_OK or an error code and then leaves *out unchanged;
+ * FC_ERR_NULL for a NULL pointer. Ranges as at the top of this file:
+ * coordinates in [-FC_COORD_LIMIT, FC_COORD_LIMIT] (FC_ERR_RANGE), radius in
+ * [0, FC_SIZE_LIMIT], half-extents in [1 raw, FC_SIZE_LIMIT] (FC_ERR_SIZE). */
+fc_status fc_sphere_validate(const fc_sphere *s);
+fc_status fc_sphere_make(fc_vec3 center, fix16_t radius, fc_sphere *out);
+/* AABB3: also min < max per axis (FC_ERR_SIZE). */
+fc_status fc_aabb3_validate(const fc_aabb3 *b);
+fc_status fc_aabb3_make(fc_vec3 min, fc_vec3 max, fc_aabb3 *out);
+
+/* OBB3 axis tolerance: with G_ij = axis[i].axis[j] (exact, Q32.32) every
+ * |G_ij - delta_ij| <= 2^-12 (FC_OBB3_AXIS_TOL raw Q32.32), every component
+ * |axis[i].c| <= 1.0 + 2^-12, and det(axis[0], axis[1], axis[2]) >= 0.5
+ * (right-handed). Otherwise FC_ERR_ROTATION. So each axis has length
+ * 1 +- 2^-13 and each pair is perpendicular within 2^-12 rad (0.014 deg).
+ * The pair tests treat the box exactly as the parallelepiped
+ * center + sum t_i axis[i], |t_i| <= half_i (see fixcol/collide3d.h). */
+#define FC_OBB3_AXIS_TOL ((int64_t)1 << 20)
+fc_status fc_obb3_validate(const fc_obb3 *b);
+
+/* OBB3 from yaw/pitch/roll binary angles. Convention: right-handed
+ * coordinates, Y up; R = Ry(yaw) * Rx(pitch) * Rz(roll) (roll applied
+ * first, about the box's Z; then pitch about X; then yaw about world Y);
+ * each R?(a) is the right-hand-rule rotation by a about that axis (yaw 90
+ * deg turns +Z into +X; pitch 90 deg turns +Z into -Y; roll 90 deg turns +X
+ * into +Y). axis[i] = column i of R. Every entry is the exact product of table
+ * sines/cosines (fc_sincos_of) rounded once to nearest Q16.16 (ties up); the
+ * result always passes fc_obb3_validate. */
+fc_status fc_obb3_from_euler(fc_vec3 center, fc_vec3 half, fc_angle yaw, fc_angle pitch, fc_angle roll,
+                             fc_obb3 *out);
+/* OBB3 from caller-supplied axes (the box's local X, Y, Z in world space),
+ * stored as given after the checks of fc_obb3_validate. */
+fc_status fc_obb3_from_axes(fc_vec3 center, fc_vec3 half, fc_vec3 x_axis, fc_vec3 y_axis, fc_vec3 z_axis,
+                            fc_obb3 *out);
+/* Validate by type; FC_ERR_SHAPE_TYPE for an unknown or 2D type. */
+fc_status fc_shape3_validate(const fc_shape3 *s);
 
 #ifdef __cplusplus
 }

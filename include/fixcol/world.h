@@ -70,7 +70,11 @@ typedef struct fc_world_def {
      * are clamped for placement only); it is a speed setting. */
     fc_vec2 bounds_min;
     int32_t bounds_log2;
-    int32_t max_depth;        /* quadtree depth, 0..FC_QT_MAX_DEPTH and <= bounds_log2 + 16 */
+    /* Quadtree depth, 0..FC_QT_MAX_DEPTH and <= bounds_log2 + 16. Speed
+     * only: pick it so the finest cell (side / 2^max_depth) is about 8-30
+     * times the typical body size (W1 - 1..4-unit boxes, 1024-unit side -
+     * is fastest at 5). */
+    int32_t max_depth;
     fc_qt_layout layout;      /* FC_QT_LOOSE (default) or FC_QT_STRICT (seed layout) */
     int32_t body_capacity;    /* hint: body slots preallocated, 0..FC_WORLD_MAX_BODIES */
     int32_t pair_capacity;    /* hint: pair/query entries preallocated, >= 0 */
@@ -81,7 +85,7 @@ typedef struct fc_world_def {
     fc_allocator alloc;       /* NULL hooks: malloc/free */
 } fc_world_def;
 
-/* Defaults: 2D, bounds (0, 0) + 1024 units (bounds_log2 10), max_depth 8,
+/* Defaults: 2D, bounds (0, 0) + 1024 units (bounds_log2 10), max_depth 5,
  * FC_QT_LOOSE, no capacity hints, tag 1, malloc/free. */
 fc_world_def fc_world_def_default(void);
 

@@ -19,5 +19,8 @@ void bench_sink(int64_t v);
 
 /* Benchmark groups, one per module. */
 void bench_trig(void);
+void bench_obb2(void);
+void bench_broadphase(void);
+void bench_obb3(void); /* 3D narrowphase (issue 4) */
 
 #endif

@@ -11,6 +11,9 @@ struct group {
 
 static const struct group groups[] = {
     {"trig", bench_trig},
+    {"obb2", bench_obb2},
+    {"broadphase", bench_broadphase},
+    {"obb3", bench_obb3}, /* 3D narrowphase (issue 4) */
 };
 
 int main(int argc, char **argv)

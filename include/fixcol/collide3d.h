@@ -1,0 +1,101 @@
+/* fixcol/collide3d.h - 3D pair tests: overlap (bool) and contact.
+ *
+ * Shapes: fc_sphere, fc_aabb3, fc_obb3 (fixcol/shapes.h). Inputs must be
+ * valid (fc_*_validate == FC_OK); the tests do not re-check. Integer-only,
+ * no allocation, no state; shapes are read, never kept.
+ *
+ * Overlap: closed shapes, touching counts; symmetric:
+ * fc_overlap_x_y(a, b) == fc_overlap_y_x(b, a) and same-type calls give the
+ * same answer for (a, b) and (b, a).
+ *   - sphere/sphere, sphere/AABB3, AABB3/AABB3: exact.
+ *   - AABB3/OBB3, OBB3/OBB3: the exact separating-axis test of the two STORED
+ *     parallelepipeds center + sum t_i axis[i], |t_i| <= half_i (the axes are
+ *     unit and orthogonal only within the tolerance of fc_obb3_validate). The
+ *     15 axes are the 3 + 3 face normals axis_j x axis_k (not the axes
+ *     themselves) and the 9 edge products a_i x b_j; a zero product (parallel
+ *     edges) is skipped, which is exact: it cannot separate. Every projection
+ *     is evaluated exactly in 64/128-bit integers, so the answer is exactly
+ *     "the two parallelepipeds share a point".
+ *   - sphere/OBB3: the centre c is inside the box (exact test), or
+ *     |c - x|^2 <= r^2 exactly, where x is the box point whose oblique
+ *     coordinates are those of c clamped to +-half_i and truncated toward 0
+ *     to whole raw units. x always lies in the box, so there is never a false
+ *     hit; exact for AABB-like boxes (axes along the world axes); a sphere
+ *     that reaches into the box by less than 2 raw units + r * 2^-21 (both
+ *     bounds worst case for the skew allowed by the axis tolerance) may be
+ *     reported as not overlapping.
+ *
+ * Contact (returns the overlap answer; fills *out only when it is 1):
+ *   - normal: from A to B (moving B by normal * depth separates them), each
+ *     component within 1 raw unit of the exact unit vector of the chosen
+ *     direction, so | |normal|^2 - 1 | < 2^-14. Reversing the arguments gives
+ *     the exactly negated normal, the same depth and the same point. The only
+ *     zero normal: two bit-identical shapes of the same type (no direction
+ *     tells them apart).
+ *   - depth >= 0, Q16.16; 0 when touching. sphere/sphere, sphere/AABB3,
+ *     sphere/OBB3: r - |distance| with an exact integer square root, error
+ *     <= 1 raw (sphere/OBB3 plus the closest-point bound above). Boxes: the
+ *     penetration along the chosen axis (overlap of the projections / axis
+ *     length), error <= 1 raw + depth * 2^-22.
+ *   - boxes: the axis of minimum penetration among the face normals and the
+ *     edge products whose length is >= 2^-8 (near-parallel edges give
+ *     unreliable directions), comparing the rounded depths; ties go to the
+ *     first axis in the order A faces 0..2, B faces 0..2, edges a_i x b_j
+ *     (i major). Same-type pairs are first put in a canonical order (field by
+ *     field comparison) so that reversal is exact.
+ *   - point: one point of the contact region, approximately midway between
+ *     the surfaces: sphere/sphere: midway between the two deepest points;
+ *     sphere/box: the box point x (or, with the centre inside, the centre
+ *     moved onto the nearest face); boxes: the centre of the deepest feature
+ *     of the other box moved half the depth back along the normal (face
+ *     axes), or the midpoint of the closest points of the two edges (edge
+ *     axes). Accurate to a few raw units; not an exact predicate.
+ */
+#ifndef FIXCOL_COLLIDE3D_H
+#define FIXCOL_COLLIDE3D_H
+
+#include <fixcol/shapes.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A 3D contact; see the header comment for the guarantees. (Named
+ * _result because fc_contact3 is the dispatch function.) */
+typedef struct fc_contact3_result {
+    fc_vec3 normal; /* Q16.16, ~unit, from A to B */
+    fix16_t depth;  /* Q16.16 >= 0 */
+    fc_vec3 point;  /* Q16.16 world coordinates */
+} fc_contact3_result;
+
+/* Overlap: 1 when the closed shapes share a point, else 0. */
+int fc_overlap_sphere_sphere(const fc_sphere *a, const fc_sphere *b);
+int fc_overlap_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b);
+int fc_overlap_sphere_obb3(const fc_sphere *a, const fc_obb3 *b);
+int fc_overlap_aabb3_aabb3(const fc_aabb3 *a, const fc_aabb3 *b);
+int fc_overlap_aabb3_obb3(const fc_aabb3 *a, const fc_obb3 *b);
+int fc_overlap_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b);
+int fc_overlap_aabb3_sphere(const fc_aabb3 *a, const fc_sphere *b);
+int fc_overlap_obb3_sphere(const fc_obb3 *a, const fc_sphere *b);
+int fc_overlap_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b);
+
+/* Contact: returns the overlap answer; writes *out only when it is 1. */
+int fc_contact_sphere_sphere(const fc_sphere *a, const fc_sphere *b, fc_contact3_result *out);
+int fc_contact_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b, fc_contact3_result *out);
+int fc_contact_sphere_obb3(const fc_sphere *a, const fc_obb3 *b, fc_contact3_result *out);
+int fc_contact_aabb3_aabb3(const fc_aabb3 *a, const fc_aabb3 *b, fc_contact3_result *out);
+int fc_contact_aabb3_obb3(const fc_aabb3 *a, const fc_obb3 *b, fc_contact3_result *out);
+int fc_contact_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b, fc_contact3_result *out);
+int fc_contact_aabb3_sphere(const fc_aabb3 *a, const fc_sphere *b, fc_contact3_result *out);
+int fc_contact_obb3_sphere(const fc_obb3 *a, const fc_sphere *b, fc_contact3_result *out);
+int fc_contact_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b, fc_contact3_result *out);
+
+/* Any pair by tag. An unknown type gives 0 (asserted in debug builds). */
+int fc_overlap3(const fc_shape3 *a, const fc_shape3 *b);
+int fc_contact3(const fc_shape3 *a, const fc_shape3 *b, fc_contact3_result *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

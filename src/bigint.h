@@ -1,0 +1,28 @@
+/* Private: small exact signed integers of up to FC_BIG_LIMBS * 32 bits
+ * (sign and magnitude, 32-bit limbs), for the exact comparison of ray-hit
+ * parameters (src/ray_param.c), whose squared cross products reach ~660
+ * bits. Values are plain structs; operations never overflow inside the
+ * documented sizes (callers keep |results| < 2^1000). */
+#ifndef FIXCOL_SRC_BIGINT_H
+#define FIXCOL_SRC_BIGINT_H
+
+#include <stdint.h>
+
+#include <fixcol/wide.h>
+
+#define FC_BIG_LIMBS 32
+
+typedef struct fc_big {
+    int32_t sign; /* -1, 0, 1 */
+    int32_t n;    /* limbs in use (mag[n - 1] != 0 unless n == 0) */
+    uint32_t mag[FC_BIG_LIMBS];
+} fc_big;
+
+fc_big fc_big_from_i128(fc_i128 v);
+fc_big fc_big_add(const fc_big *a, const fc_big *b);
+fc_big fc_big_sub(const fc_big *a, const fc_big *b);
+fc_big fc_big_mul(const fc_big *a, const fc_big *b);
+/* -1, 0, 1 as a <, ==, > b. */
+int fc_big_cmp(const fc_big *a, const fc_big *b);
+
+#endif

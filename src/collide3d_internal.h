@@ -1,0 +1,56 @@
+/* Private helpers shared by the 3D pair tests (src/collide3d_*.c). */
+#ifndef FIXCOL_COLLIDE3D_INTERNAL_H
+#define FIXCOL_COLLIDE3D_INTERNAL_H
+
+#include <fixcol/collide3d.h>
+
+/* A box in doubled raw coordinates, so an AABB's centre (min + max) / 2 is
+ * exact: the box is c/2 + sum t_i ax[i] with |t_i| <= h_i/2 (raw Q16.16). */
+typedef struct fc3_box {
+    int64_t c[3];  /* 2 * centre, raw; |.| <= 2^30 */
+    int64_t h[3];  /* 2 * half-extents, raw; 1..2^29 */
+    fc_vec3 ax[3]; /* Q16.16 axes, valid per fc_obb3_validate */
+} fc3_box;
+
+fc3_box fc3_box_from_aabb(const fc_aabb3 *b);
+fc3_box fc3_box_from_obb(const fc_obb3 *b);
+
+/* Exact separating-axis overlap of two boxes (see fixcol/collide3d.h). */
+int fc3_box_overlap(const fc3_box *a, const fc3_box *b);
+/* fc3_box_overlap, and when it is 1 the contact in *out (A to B). */
+int fc3_box_contact(const fc3_box *a, const fc3_box *b, fc_contact3_result *out);
+
+/* The Q16.16 unit vector along v (any components > INT64_MIN), each
+ * component within 0.5 raw + 2^-12 raw of exact; the zero vector for v = 0.
+ * Exactly odd: fc3_unit(-v) == -fc3_unit(v). */
+fc_vec3 fc3_unit(int64_t x, int64_t y, int64_t z);
+
+/* floor(num / den) for 0 <= num < 2^127, 0 < den, quotient < 2^64. */
+uint64_t fc3_udiv(fc_i128 num, uint64_t den);
+/* The same by shift-and-subtract only (the path without native __int128;
+ * public here so tests can check both paths agree). */
+uint64_t fc3_udiv_limbs(fc_i128 num, uint64_t den);
+
+/* num / den truncated toward zero, den > 0, |quotient| < 2^63. */
+int64_t fc3_sdiv(fc_i128 num, uint64_t den);
+
+/* round(v / 2^s) to nearest, ties toward +infinity, s in 1..62. */
+static inline int64_t fc3_round_shr(int64_t v, unsigned s)
+{
+    return fc_i64_shr_floor(v + ((int64_t)1 << (s - 1)), s);
+}
+
+/* |v| of a 128-bit value as 128 bits (v > -2^127). */
+static inline fc_i128 fc3_abs128(fc_i128 v) { return fc_i128_sign(v) < 0 ? fc_i128_neg(v) : v; }
+
+/* The contact seen from the other shape: negated normal, same depth, point. */
+static inline fc_contact3_result fc3_flip(fc_contact3_result c)
+{
+    c.normal = fc_vec3_make(-c.normal.x, -c.normal.y, -c.normal.z);
+    return c;
+}
+
+/* Lexicographic comparison of n int32 fields: -1, 0, 1. */
+int fc3_cmp_fields(const int32_t *a, const int32_t *b, int n);
+
+#endif

@@ -1,0 +1,129 @@
+/* Exact comparison of ray parameters (p + s sqrt(q)) / r and the
+ * Cyrus-Beck interval built from them (see ray_param.h). */
+#include "ray_param.h"
+
+#include "bigint.h"
+#include "nofloat.h"
+
+static fc_i128 i128(int64_t v)
+{
+    return fc_i128_from_i64(v);
+}
+
+fc_rayt fc_rayt_surd(fc_i128 p, int32_t s, fc_i128 q, fc_i128 r)
+{
+    fc_rayt t;
+    if (fc_i128_sign(r) < 0) {
+        p = fc_i128_neg(p);
+        r = fc_i128_neg(r);
+        s = -s;
+    }
+    if (fc_i128_sign(q) == 0)
+        s = 0;
+    t.p = p;
+    t.q = s == 0 ? i128(0) : q;
+    t.r = r;
+    t.s = s;
+    return t;
+}
+
+fc_rayt fc_rayt_ratio(fc_i128 num, fc_i128 den)
+{
+    return fc_rayt_surd(num, 0, i128(0), den);
+}
+
+/* sign(K + s sqrt(X)), X >= 0. */
+static int sign2(const fc_big *K, int s, const fc_big *X)
+{
+    if (s == 0 || X->sign == 0)
+        return K->sign;
+    if (K->sign == 0 || K->sign == s)
+        return s;
+    fc_big k2 = fc_big_mul(K, K);
+    int c = fc_big_cmp(&k2, X);
+    return c > 0 ? K->sign : c == 0 ? 0 : s;
+}
+
+/* sign(K + a sqrt(X) + b sqrt(Y)), X, Y >= 0. */
+static int sign3(const fc_big *K, int a, const fc_big *X, int b, const fc_big *Y)
+{
+    if (a == 0 || X->sign == 0)
+        return sign2(K, b, Y);
+    if (b == 0 || Y->sign == 0)
+        return sign2(K, a, X);
+    int u = sign2(K, b, Y); /* sign of U = K + b sqrt(Y) */
+    if (u == 0 || u == a)
+        return a;
+    /* U and a sqrt(X) have opposite signs: compare U^2 with X, i.e. the
+     * sign of (K^2 + Y - X) + 2 K b sqrt(Y) = ... + sign(K) b sqrt(4 K^2 Y). */
+    fc_big k2 = fc_big_mul(K, K);
+    fc_big m = fc_big_add(&k2, Y);
+    m = fc_big_sub(&m, X);
+    fc_big four = fc_big_from_i128(i128(4));
+    fc_big z = fc_big_mul(&k2, Y);
+    z = fc_big_mul(&z, &four);
+    int w = sign2(&m, K->sign * b, &z);
+    return w > 0 ? u : w == 0 ? 0 : a;
+}
+
+int fc_rayt_cmp(const fc_rayt *a, const fc_rayt *b)
+{
+    fc_big p1 = fc_big_from_i128(a->p), r1 = fc_big_from_i128(a->r), q1 = fc_big_from_i128(a->q);
+    fc_big p2 = fc_big_from_i128(b->p), r2 = fc_big_from_i128(b->r), q2 = fc_big_from_i128(b->q);
+    /* sign(t1 - t2) = sign(p1 r2 - p2 r1 + s1 sqrt(r2^2 q1) - s2 sqrt(r1^2 q2)) */
+    fc_big x = fc_big_mul(&p1, &r2), y = fc_big_mul(&p2, &r1);
+    fc_big K = fc_big_sub(&x, &y);
+    fc_big X = fc_big_mul(&r2, &r2), Y = fc_big_mul(&r1, &r1);
+    X = fc_big_mul(&X, &q1);
+    Y = fc_big_mul(&Y, &q2);
+    return sign3(&K, a->s, &X, -b->s, &Y);
+}
+
+fix16_t fc_rayt_floor16(const fc_rayt *t)
+{
+    int32_t lo = 0, hi = 65536; /* invariant: lo / 65536 <= t */
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo + 1) / 2;
+        fc_rayt m = fc_rayt_ratio(i128(mid), i128(65536));
+        if (fc_rayt_cmp(&m, t) <= 0)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+void fc_ray_clip_init(fc_ray_clip *c)
+{
+    c->enter = fc_rayt_ratio(i128(0), i128(1));
+    c->exit = fc_rayt_ratio(i128(1), i128(1));
+    c->empty = 0;
+}
+
+void fc_ray_clip_add(fc_ray_clip *c, fc_i128 n0, fc_i128 n1, int32_t sigma, fc_i128 q)
+{
+    if (c->empty)
+        return;
+    /* n0 + t n1 <= sigma sqrt(q)  <=>  t n1 <= -n0 + sigma sqrt(q) */
+    fc_rayt bound = fc_rayt_surd(fc_i128_neg(n0), sigma, q, fc_i128_sign(n1) == 0 ? i128(1) : n1);
+    int s = fc_i128_sign(n1);
+    if (s == 0) {
+        fc_rayt zero = fc_rayt_ratio(i128(0), i128(1));
+        if (fc_rayt_cmp(&bound, &zero) < 0)
+            c->empty = 1;
+        return;
+    }
+    if (s > 0) { /* exit: t <= bound */
+        if (fc_rayt_cmp(&bound, &c->exit) < 0)
+            c->exit = bound;
+    } else if (fc_rayt_cmp(&bound, &c->enter) > 0) { /* enter: t >= bound (dividing by n1 < 0 flipped it) */
+        c->enter = bound;
+    }
+    if (fc_rayt_cmp(&c->enter, &c->exit) > 0)
+        c->empty = 1;
+}
+
+int fc_ray_clip_hit(const fc_ray_clip *c)
+{
+    return !c->empty;
+}
