@@ -161,15 +161,14 @@ fc_shape3 sc_aabb3(fc_vec3 c, fc_vec3 half)
 
 fc_shape3 sc_obb3(fc_vec3 c, fc_vec3 half, fc_angle yaw)
 {
-    fc_sincos r = fc_sincos_of(yaw);
     fc_shape3 s;
     memset(&s, 0, sizeof s);
     s.type = FC_SHAPE3_OBB;
-    s.u.obb.center = c;
-    s.u.obb.half = half;
-    s.u.obb.axis[0] = fc_vec3_make(r.c, 0, -r.s);
-    s.u.obb.axis[1] = fc_vec3_make(0, 65536, 0);
-    s.u.obb.axis[2] = fc_vec3_make(r.s, 0, r.c);
+    /* Invalid sizes are kept (the world rejects them, which is recorded). */
+    if (fc_obb3_from_euler(c, half, yaw, 0, 0, &s.u.obb) != FC_OK) {
+        s.u.obb.center = c;
+        s.u.obb.half = half;
+    }
     return s;
 }
 

@@ -9,7 +9,14 @@
 
 #include "nofloat.h"
 
-#define ARENA (480 * SC_UNIT)
+
+/* Arena half-size: grows with the crowd so fights stay dense, capped
+ * inside the world's bounds. */
+static fix16_t arena(const sc_ctx *c)
+{
+    uint32_t half = 24 + c->bodies / 4;
+    return (fix16_t)(half > 480 ? 480 : half) * SC_UNIT;
+}
 
 typedef struct unit {
     fc_body_id id;
@@ -21,9 +28,9 @@ typedef struct unit {
 
 static fc_status spawn(sc_ctx *c, unit *u)
 {
-    int32_t base = u->team ? 300 : -300;
-    u->pos = fc_vec2_make(sc_range(c, base - 150, base + 150) * SC_UNIT + sc_range(c, 0, 65535),
-                          sc_range(c, -400, 400) * SC_UNIT + sc_range(c, 0, 65535));
+    int32_t a = arena(c) / SC_UNIT, base = u->team ? a / 2 : -a / 2;
+    u->pos = fc_vec2_make(sc_range(c, base - a / 3, base + a / 3) * SC_UNIT + sc_range(c, 0, 65535),
+                          sc_range(c, -a + 2, a - 2) * SC_UNIT + sc_range(c, 0, 65535));
     u->radius = sc_range(c, SC_UNIT / 2, SC_UNIT + SC_UNIT / 4);
     u->heading = (fc_angle)sc_rand(c);
     return sc_create2(c, sc_circle(u->pos.x, u->pos.y, u->radius), sc_filter(1u << u->team, 0xFFFFFFFFu), &u->id);
@@ -35,7 +42,8 @@ static void walk(sc_ctx *c, unit *u)
     fix16_t speed = sc_range(c, SC_UNIT / 10, SC_UNIT / 2);
     fc_sincos d = fc_sincos_of(u->heading);
     fix16_t dx = fc_mul(speed, d.c), dy = fc_mul(speed, d.s);
-    if (u->pos.x + dx > ARENA || u->pos.x + dx < -ARENA || u->pos.y + dy > ARENA || u->pos.y + dy < -ARENA) {
+    fix16_t lim = arena(c);
+    if (u->pos.x + dx > lim || u->pos.x + dx < -lim || u->pos.y + dy > lim || u->pos.y + dy < -lim) {
         u->heading = (fc_angle)(u->heading + 32768u);
         dx = -dx;
         dy = -dy;

@@ -38,13 +38,11 @@ static void compare(verify_state *v, const fc_replay_expect *exp, const fc_repla
                 m.query_expected = qexp[i];
                 m.query_got = rn->queries[i];
             }
-        if (m.what != FC_REPLAY_DIFF_NONE)
-            ;
-        else if (exp->pairs != got->pairs || exp->pair_count != got->pair_count)
+        if (m.what == FC_REPLAY_DIFF_NONE && (exp->pairs != got->pairs || exp->pair_count != got->pair_count))
             m.what = FC_REPLAY_DIFF_PAIRS;
-        else if (exp->state != got->state)
+        else if (m.what == FC_REPLAY_DIFF_NONE && exp->state != got->state)
             m.what = FC_REPLAY_DIFF_STATE;
-        else if (exp->checksum != got->checksum)
+        else if (m.what == FC_REPLAY_DIFF_NONE && exp->checksum != got->checksum)
             m.what = FC_REPLAY_DIFF_CHECKSUM;
     }
     if (m.what == FC_REPLAY_DIFF_NONE)
@@ -57,7 +55,7 @@ static void compare(verify_state *v, const fc_replay_expect *exp, const fc_repla
     }
 }
 
-static fc_status run(verify_state *v, fc_hash64 *digest, fc_replay_verify_result *res, fc_replay_progress_fn progress,
+static fc_status run(verify_state *v, fc_hash64 *digest, fc_replay_verify_result *res, fc_replay_frame_fn on_frame,
                      void *ctx)
 {
     fc_replay_reader *r = &v->r;
@@ -109,15 +107,15 @@ static fc_status run(verify_state *v, fc_hash64 *digest, fc_replay_verify_result
         if (digest)
             fc_hash64_word(digest, got.checksum);
         compare(v, &exp, qexp, &got, res);
-        if (progress)
-            progress(ctx, r->pos, r->size);
+        if (on_frame)
+            on_frame(ctx, res->frames, &v->rn, r->pos, r->size);
     }
     free(qexp);
     return st;
 }
 
 fc_status fc_replay_verify(const uint8_t *data, size_t size, fc_hash64 *digest, fc_replay_verify_result *res,
-                           fc_replay_error *err, fc_replay_progress_fn progress, void *ctx)
+                           fc_replay_error *err, fc_replay_frame_fn on_frame, void *ctx)
 {
     if (!res || !err)
         return FC_ERR_NULL;
@@ -131,7 +129,7 @@ fc_status fc_replay_verify(const uint8_t *data, size_t size, fc_hash64 *digest, 
         res->settings = v->r.settings;
         st = fc_replay_runner_init(&v->rn, &v->r.settings);
         if (st == FC_OK)
-            st = run(v, digest, res, progress, ctx);
+            st = run(v, digest, res, on_frame, ctx);
         fc_replay_runner_free(&v->rn);
     }
     if (v->r.status != FC_OK)

@@ -109,3 +109,24 @@ void fc_replay_writer_free(fc_replay_writer *w)
     w->data = NULL;
     w->size = w->cap = 0;
 }
+
+void fc_replay_op_format(const fc_replay_op *op, int32_t dim, char *buf, size_t size)
+{
+    if (!buf || !size)
+        return;
+    fc_replay_writer w;
+    memset(&w, 0, sizeof w);
+    w.text = 1;
+    fc_codec c = fc_codec_writing(&w);
+    fc_replay_op copy = *op;
+    fc_layout_op(&c, dim == 3 ? 3 : 2, &copy);
+    size_t n = w.status == FC_OK ? w.size : 0;
+    if (n > 0 && w.data[n - 1] == '\n')
+        n--;
+    if (n >= size)
+        n = size - 1;
+    if (n)
+        memcpy(buf, w.data, n);
+    buf[n] = '\0';
+    free(w.data);
+}

@@ -263,8 +263,10 @@ typedef struct fc_replay_verify_result {
     fc_replay_mismatch first;
 } fc_replay_verify_result;
 
-/* Optional progress report: done of total bytes read. */
-typedef void (*fc_replay_progress_fn)(void *ctx, size_t done, size_t total);
+/* Optional callback after every frame (1-based number), with the runner
+ * (its world shows the state after the frame) and the bytes read so far of
+ * the total: for progress displays and for inspecting one frame. */
+typedef void (*fc_replay_frame_fn)(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t done, size_t total);
 
 /* Run a whole replay (binary or text) and compare every frame. Appends each
  * frame's computed checksum to *digest (if not NULL). Returns FC_OK when
@@ -272,7 +274,7 @@ typedef void (*fc_replay_progress_fn)(void *ctx, size_t done, size_t total);
  * the reader's error (with *err filled) for malformed input, or
  * FC_ERR_NO_MEMORY / a world creation error. */
 fc_status fc_replay_verify(const uint8_t *data, size_t size, fc_hash64 *digest, fc_replay_verify_result *res,
-                           fc_replay_error *err, fc_replay_progress_fn progress, void *ctx);
+                           fc_replay_error *err, fc_replay_frame_fn on_frame, void *ctx);
 
 /* ---------------------------------------------------------------- recorder */
 
@@ -311,6 +313,15 @@ fc_status fc_replay_scenario(fc_replay_recorder *rec, const char *name, uint32_t
 /* NULL-terminated list of scenario names, and a one-line description each. */
 extern const char *const fc_replay_scenario_names[];
 const char *fc_replay_scenario_about(const char *name);
+
+/* Read a whole replay (binary or text) and write it again into *out, as
+ * text when text != 0, else binary. On a read error *err says where and
+ * why. *out is initialised in every case: free it with
+ * fc_replay_writer_free. */
+fc_status fc_replay_convert(const uint8_t *data, size_t size, int32_t text, fc_replay_writer *out, fc_replay_error *err);
+
+/* One operation as a line of the text form (no newline), truncated to size. */
+void fc_replay_op_format(const fc_replay_op *op, int32_t dim, char *buf, size_t size);
 
 /* The name of an operation kind in the text form ("create", "ray", ...). */
 const char *fc_replay_op_name(fc_replay_op_kind k);
