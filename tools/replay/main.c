@@ -8,6 +8,8 @@
  *   fixcol-replay diff A B            exit 0 same, 1 different, 2 bad input
  *   fixcol-replay dump FILE           the replay as text (readable, and readable back)
  *   fixcol-replay convert IN -o OUT [--text]
+ *   fixcol-replay bodies FILE FRAME   per-body hashes after a frame
+ *   fixcol-replay trace FILE FRAME    every operation of a frame with its status
  *
  * Portable C11 with stdio only (the determinism matrix builds this file with
  * the library sources for gcc, clang, tcc, mingw and wasm32-wasi); the progress line is
@@ -45,6 +47,9 @@ static void usage(FILE *out)
             "  diff A B             first frame where two replays differ (exit 0 same, 1 differ)\n"
             "  dump FILE            the replay as text (which verify, info, convert also read)\n"
             "  convert IN -o OUT [--text]  binary <-> text\n"
+            "  bodies FILE FRAME    per live body after FRAME: state hash and pair-partner hash\n"
+            "  trace FILE FRAME     every operation of FRAME with its status and query hits\n"
+            "                       (diff either between two machines to name the body / operation)\n"
             "  --help               this text\n"
             "scenarios:\n");
     for (int i = 0; fc_replay_scenario_names[i]; i++)
@@ -310,6 +315,68 @@ static int cmd_bodies(int argc, char **argv)
         return EXIT_BAD;
     }
     return EXIT_MATCH;
+}
+
+/* ---------------------------------------------------------------- trace */
+
+/* Every operation of one frame with the status it gets here (and the hit
+ * count of queries): diff the output of two machines to name the
+ * operation whose status differs. */
+static int cmd_trace(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: fixcol-replay trace FILE FRAME\n");
+        return EXIT_BAD;
+    }
+    size_t size = 0;
+    uint8_t *data = load(argv[0], &size);
+    if (!data)
+        return EXIT_BAD;
+    uint32_t want = (uint32_t)strtoul(argv[1], NULL, 10);
+    fc_replay_reader r;
+    fc_replay_runner rn;
+    int have_rn = 0;
+    fc_status st = fc_replay_open(&r, data, size);
+    if (st == FC_OK && (st = fc_replay_runner_init(&rn, &r.settings)) == FC_OK)
+        have_rn = 1;
+    while (st == FC_OK) {
+        int32_t more = 0;
+        uint32_t n = 0;
+        if ((st = fc_replay_next_frame(&r, &more, &n)) != FC_OK || !more)
+            break;
+        fc_replay_runner_begin_frame(&rn);
+        for (uint32_t i = 0; i < n && st == FC_OK; i++) {
+            fc_replay_op op;
+            if ((st = fc_replay_next_op(&r, &op)) != FC_OK)
+                break;
+            uint32_t q = rn.query_count;
+            fc_status os = fc_replay_runner_apply(&rn, &op, NULL);
+            if (r.frames == want) {
+                char line[512];
+                fc_replay_op_format(&op, r.settings.dim, line, sizeof line);
+                printf("%4" PRIu32 " %-22s", i, fc_status_str(os));
+                if (rn.query_count > q)
+                    printf(" hits %" PRIu32 " %08" PRIx32, rn.queries[q].count, rn.queries[q].hash);
+                printf(" | %s\n", line);
+            }
+        }
+        fc_replay_expect e, got;
+        fc_replay_query_expect qe;
+        if (st == FC_OK)
+            st = fc_replay_read_expect(&r, &e);
+        for (uint32_t i = 0; st == FC_OK && i < e.query_count; i++)
+            st = fc_replay_read_query_expect(&r, &qe);
+        if (st == FC_OK)
+            fc_replay_runner_end_frame(&rn, &got);
+        if (r.frames == want)
+            break;
+    }
+    if (st != FC_OK)
+        print_error(argv[0], &r.error, st);
+    if (have_rn)
+        fc_replay_runner_free(&rn);
+    free(data);
+    return st == FC_OK ? EXIT_MATCH : EXIT_BAD;
 }
 
 /* ---------------------------------------------------------------- record */
@@ -627,6 +694,8 @@ int main(int argc, char **argv)
         return cmd_convert(argc - 2, argv + 2);
     if (strcmp(cmd, "bodies") == 0)
         return cmd_bodies(argc - 2, argv + 2);
+    if (strcmp(cmd, "trace") == 0)
+        return cmd_trace(argc - 2, argv + 2);
     fprintf(stderr, "fixcol-replay: unknown command '%s'\n", cmd);
     usage(stderr);
     return EXIT_BAD;
