@@ -9,7 +9,8 @@ The fixcol-replay acceptance checks on a copy of one recorded replay:
   - truncated and garbled files exit 2 with a position ("offset N" /
     "line L, column C");
   - dump -> convert back gives the identical file; diff of the file with
-    itself says "same" (exit 0), with the flipped one names the frame (exit 1).
+    itself says "same" (exit 0), with the flipped one names the frame (exit 1);
+  - rerecord reproduces the file, also from its text with zeroed expectations.
 --break expects the flipped checksum to pass (so this check must fail)."""
 import os
 import re
@@ -134,6 +135,19 @@ def change_create(lines):
 bad = edit_frame(1, change_create)
 rc, out = run("verify", bad)
 check(rc == 1 and "frame 1:" in out and "created body 0:1" in out, "a changed created id names the body", out)
+
+rc, out = run("rerecord", replay, "-o", path("rerecorded.fcr"))
+check(rc == 0 and open(path("rerecorded.fcr"), "rb").read() == open(replay, "rb").read(),
+      "rerecord reproduces the replay byte for byte", out)
+zeroed = "".join(re.sub(r"0x[0-9a-f]+", "0x0", l) if l.startswith(("expect ", "result ")) else l
+                 for l in text.splitlines(keepends=True))
+with open(path("zeroed.txt"), "w") as f:
+    f.write(zeroed)
+rc, out = run("verify", path("zeroed.txt"))
+check(rc == 1, "text with zeroed expectations: mismatch", out)
+rc, out = run("rerecord", path("zeroed.txt"), "-o", path("zeroed.fcr"))
+check(rc == 0 and open(path("zeroed.fcr"), "rb").read() == open(replay, "rb").read(),
+      "rerecord of hand-made expectations gives the recorded replay", out)
 
 # Truncated and garbled binaries.
 data = open(replay, "rb").read()

@@ -8,6 +8,7 @@
  *   fixcol-replay diff A B            exit 0 same, 1 different, 2 bad input
  *   fixcol-replay dump FILE           the replay as text (readable, and readable back)
  *   fixcol-replay convert IN -o OUT [--text]
+ *   fixcol-replay rerecord IN -o OUT  IN's operations with this build's results
  *   fixcol-replay bodies FILE FRAME   per-body hashes after a frame
  *   fixcol-replay trace FILE FRAME    every operation of a frame with its status
  *
@@ -47,6 +48,8 @@ static void usage(FILE *out)
             "  diff A B             first frame where two replays differ (exit 0 same, 1 differ)\n"
             "  dump FILE            the replay as text (which verify, info, convert also read)\n"
             "  convert IN -o OUT [--text]  binary <-> text\n"
+            "  rerecord IN -o OUT   run IN's operations and record them with this build's results\n"
+            "                       (for hand-written text replays, or after an intended change)\n"
             "  bodies FILE FRAME    per live body after FRAME: state hash and pair-partner hash\n"
             "  trace FILE FRAME     every operation of FRAME with its status and query hits\n"
             "                       (diff either between two machines to name the body / operation)\n"
@@ -116,6 +119,17 @@ static void print_error(const char *path, const fc_replay_error *e, fc_status st
     } else {
         printf("%s: error: %s\n", path, fc_status_str(st));
     }
+}
+
+/* Read (and drop) the expected results that end a frame. */
+static fc_status skip_results(fc_replay_reader *r)
+{
+    fc_replay_expect e;
+    fc_replay_query_expect q;
+    fc_status st = fc_replay_read_expect(r, &e);
+    for (uint32_t i = 0; st == FC_OK && i < e.query_count; i++)
+        st = fc_replay_read_query_expect(r, &q);
+    return st;
 }
 
 /* ---------------------------------------------------------------- verify */
@@ -360,12 +374,9 @@ static int cmd_trace(int argc, char **argv)
                 printf(" | %s\n", line);
             }
         }
-        fc_replay_expect e, got;
-        fc_replay_query_expect qe;
+        fc_replay_expect got;
         if (st == FC_OK)
-            st = fc_replay_read_expect(&r, &e);
-        for (uint32_t i = 0; st == FC_OK && i < e.query_count; i++)
-            st = fc_replay_read_query_expect(&r, &qe);
+            st = skip_results(&r);
         if (st == FC_OK)
             fc_replay_runner_end_frame(&rn, &got);
         if (r.frames == want)
@@ -437,6 +448,54 @@ static int cmd_record(int argc, char **argv)
     }
     fc_replay_recorder_free(&rec);
     return ok ? EXIT_MATCH : EXIT_BAD;
+}
+
+/* Run the operations of an existing replay (e.g. written by hand in the text
+ * form, expectations arbitrary) and record them with the results this build
+ * produces; created ids are replaced by the ids handed out. */
+static int cmd_rerecord(int argc, char **argv)
+{
+    if (argc != 3 || strcmp(argv[1], "-o") != 0) {
+        fprintf(stderr, "usage: fixcol-replay rerecord IN -o OUT\n");
+        return EXIT_BAD;
+    }
+    size_t size = 0;
+    uint8_t *data = load(argv[0], &size);
+    if (!data)
+        return EXIT_BAD;
+    fc_replay_reader r;
+    fc_replay_recorder rec;
+    memset(&rec, 0, sizeof rec);
+    fc_status st = fc_replay_open(&r, data, size);
+    if (st == FC_OK)
+        st = fc_replay_recorder_init(&rec, &r.settings);
+    while (st == FC_OK) {
+        int32_t more = 0;
+        uint32_t n = 0;
+        if ((st = fc_replay_next_frame(&r, &more, &n)) != FC_OK || !more)
+            break;
+        for (uint32_t i = 0; i < n && st == FC_OK; i++) {
+            fc_replay_op op;
+            if ((st = fc_replay_next_op(&r, &op)) == FC_OK && fc_replay_record(&rec, &op) == FC_ERR_NO_MEMORY)
+                st = FC_ERR_NO_MEMORY;
+        }
+        if (st == FC_OK)
+            st = skip_results(&r);
+        if (st == FC_OK)
+            st = fc_replay_recorder_end_frame(&rec);
+    }
+    if (st == FC_OK)
+        st = fc_replay_recorder_finish(&rec);
+    int rc = EXIT_MATCH;
+    if (st != FC_OK) {
+        print_error(argv[0], &r.error, st);
+        rc = EXIT_BAD;
+    } else if (!save(argv[2], rec.w.data, rec.w.size)) {
+        rc = EXIT_BAD;
+    }
+    fc_replay_recorder_free(&rec);
+    free(data);
+    return rc;
 }
 
 /* ---------------------------------------------------------------- convert, dump */
@@ -511,12 +570,8 @@ static int cmd_info(int argc, char **argv)
                 if ((st = fc_replay_next_op(&r, &op)) == FC_OK)
                     kinds[op.kind]++;
             ops += n;
-            fc_replay_expect e;
-            fc_replay_query_expect q;
             if (st == FC_OK)
-                st = fc_replay_read_expect(&r, &e);
-            for (uint32_t i = 0; st == FC_OK && i < e.query_count; i++)
-                st = fc_replay_read_query_expect(&r, &q);
+                st = skip_results(&r);
         }
         if (st != FC_OK) {
             print_error(argv[f], &r.error, st);
@@ -694,6 +749,8 @@ int main(int argc, char **argv)
         return cmd_convert(argc - 2, argv + 2);
     if (strcmp(cmd, "bodies") == 0)
         return cmd_bodies(argc - 2, argv + 2);
+    if (strcmp(cmd, "rerecord") == 0)
+        return cmd_rerecord(argc - 2, argv + 2);
     if (strcmp(cmd, "trace") == 0)
         return cmd_trace(argc - 2, argv + 2);
     fprintf(stderr, "fixcol-replay: unknown command '%s'\n", cmd);
