@@ -80,9 +80,17 @@ fc_status fc_replay_next_frame(fc_replay_reader *r, int32_t *more, uint32_t *op_
         return r->status;
     }
     uint32_t n = 0;
+    size_t count_at = r->pos;
     fc_layout_frame(&c, r->frames + 1, &n);
     if (r->status != FC_OK)
         return r->status;
+    /* Every operation takes at least one byte: callers may size buffers by
+     * the count without a hostile file making them allocate much more than
+     * its own size. */
+    if (n > r->size - r->pos) {
+        fc_codec_fail_at(r, count_at, "operation count exceeds the rest of the file", NULL);
+        return r->status;
+    }
     r->frames++;
     r->ops_left = n;
     r->queries_seen = 0;
