@@ -378,7 +378,7 @@ static int32_t unzigzag(uint32_t u)
     return (u & 1u) ? -(int32_t)(u >> 1) - 1 : (int32_t)(u >> 1);
 }
 
-/* Signed: binary zigzag varint; text via fmt/parse callbacks kept simple. */
+/* Signed: binary zigzag varint, text decimal with an optional minus. */
 void fc_codec_int(fc_codec *c, const char *what, int32_t *v, int32_t lo, int32_t hi)
 {
     if (c->w) {
