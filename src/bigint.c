@@ -16,7 +16,6 @@ static void big_trim(fc_big *a)
 fc_big fc_big_from_i128(fc_i128 v)
 {
     fc_big r;
-    memset(&r, 0, sizeof r);
     int s = fc_i128_sign(v);
     if (s < 0)
         v = fc_i128_neg(v); /* |INT128_MIN| does not occur: inputs are < 2^126 */
@@ -46,7 +45,6 @@ static int mag_cmp(const fc_big *a, const fc_big *b)
 static fc_big mag_add(const fc_big *a, const fc_big *b, int32_t s)
 {
     fc_big r;
-    memset(&r, 0, sizeof r);
     int32_t n = a->n > b->n ? a->n : b->n;
     uint64_t carry = 0;
     for (int32_t i = 0; i < n; i++) {
@@ -66,7 +64,6 @@ static fc_big mag_add(const fc_big *a, const fc_big *b, int32_t s)
 static fc_big mag_sub(const fc_big *a, const fc_big *b, int32_t s)
 {
     fc_big r;
-    memset(&r, 0, sizeof r);
     uint64_t borrow = 0;
     for (int32_t i = 0; i < a->n; i++) {
         uint64_t sub = (uint64_t)(i < b->n ? b->mag[i] : 0) + borrow;
@@ -113,9 +110,12 @@ fc_big fc_big_sub(const fc_big *a, const fc_big *b)
 fc_big fc_big_mul(const fc_big *a, const fc_big *b)
 {
     fc_big r;
-    memset(&r, 0, sizeof r);
+    r.sign = 0;
+    r.n = 0;
     if (a->sign == 0 || b->sign == 0)
         return r;
+    int32_t top = a->n + b->n < FC_BIG_LIMBS ? a->n + b->n : FC_BIG_LIMBS;
+    memset(r.mag, 0, sizeof(uint32_t) * (size_t)top);
     for (int32_t i = 0; i < a->n; i++) {
         uint64_t carry = 0;
         for (int32_t j = 0; j < b->n && i + j < FC_BIG_LIMBS; j++) {
@@ -126,7 +126,7 @@ fc_big fc_big_mul(const fc_big *a, const fc_big *b)
         if (i + b->n < FC_BIG_LIMBS)
             r.mag[i + b->n] = (uint32_t)carry;
     }
-    r.n = a->n + b->n < FC_BIG_LIMBS ? a->n + b->n : FC_BIG_LIMBS;
+    r.n = top;
     r.sign = a->sign * b->sign;
     big_trim(&r);
     return r;

@@ -8,7 +8,11 @@
  * distances (cross^2 <= R^2 |e|^2 in 256 bits inside an edge's region).
  *
  * Contact: intersecting cores -> the SAT axis of least overlap (plus R);
- * disjoint cores -> the closest vertex/feature pair (R minus its distance). */
+ * disjoint cores -> the exactly closest vertex/feature pair (squared
+ * distances compared as rationals in 384 bits), depth R minus its distance.
+ * Each length is the exact floor in raw units (x2_ratio_raw, x2_len_raw), so
+ * depth = floor(exact) with intersecting cores, R - floor(distance) =
+ * ceil(exact) otherwise: |error| < 1 raw, 0 when exactly touching. */
 #include <assert.h>
 #include <string.h>
 
@@ -319,8 +323,8 @@ int fc2_core_contact(const fc2_core *a, const fc2_core *b, fc_contact2_result *o
     int have = 0;
     closest_to(a, b, 1, &c, &have);
     closest_to(b, a, 0, &c, &have);
-    int64_t dist = closest_dist(&c), depth = r - dist;
-    out->depth = (fix16_t)(depth < 0 ? 0 : depth);
+    int64_t dist = closest_dist(&c), depth = r - dist; /* >= 0: dist <= r exactly */
+    out->depth = (fix16_t)depth;
     if (c.vertex_of_a) { /* direction points from b's feature to a's vertex */
         out->normal = x2_unit(-c.dx, -c.dy);
         out->point = offset_point(c.px, c.py, out->normal, (a->r + dist - b->r) / 2);

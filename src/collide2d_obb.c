@@ -81,20 +81,28 @@ static void obb_vertex(const fc_obb2 *o, int64_t sx, int64_t sy, int64_t *x, int
     *y = (int64_t)o->center.y * 65536 + sx * hx * o->rot.s + sy * hy * o->rot.c;
 }
 
-static int obb_obb_contact(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_result *out)
+/* The evaluation for the swapped pair (b, a), exactly: d -> -d, the axis
+ * halves trade places, C stays, S changes sign. */
+static void obb_sat_swap(obb_sat *r)
 {
-    obb_sat r;
-    memset(out, 0, sizeof *out);
-    obb_sat_eval(a, b, &r);
-    if ((r.gap[0] | r.gap[1] | r.gap[2] | r.gap[3]) < 0)
-        return 0;
+    for (int i = 0; i < 2; i++) {
+        int64_t p = r->proj[i], g = r->gap[i];
+        r->proj[i] = -r->proj[i + 2], r->gap[i] = r->gap[i + 2];
+        r->proj[i + 2] = -p, r->gap[i + 2] = g;
+    }
+    r->s = -r->s;
+}
+
+/* The contact of overlapping boxes a, b from their evaluation r. */
+static void obb_obb_contact(const fc_obb2 *a, const fc_obb2 *b, const obb_sat *r, fc_contact2_result *out)
+{
     /* Least depth: within a box the scale is shared, so compare gaps. */
-    int ka = r.gap[1] < r.gap[0] ? 1 : 0, kb = r.gap[3] < r.gap[2] ? 3 : 2;
-    fc_i128 da = fc_i128_mul_i64(r.gap[ka], inv_axis_scale(a)), db = fc_i128_mul_i64(r.gap[kb], inv_axis_scale(b));
+    int ka = r->gap[1] < r->gap[0] ? 1 : 0, kb = r->gap[3] < r->gap[2] ? 3 : 2;
+    fc_i128 da = fc_i128_mul_i64(r->gap[ka], inv_axis_scale(a)), db = fc_i128_mul_i64(r->gap[kb], inv_axis_scale(b));
     int k = fc_i128_cmp(db, da) < 0 ? kb : ka;
     int64_t depth = (k < 2 ? da : db).hi; /* floor(gap * inv / 2^64) */
     const fc_obb2 *o = k < 2 ? a : b;
-    int64_t sign = sgn(r.proj[k]);
+    int64_t sign = sgn(r->proj[k]);
     fc_vec2 n = (k & 1) ? fc_vec2_make(-o->rot.s, o->rot.c) : fc_vec2_make(o->rot.c, o->rot.s);
     n.x = (fix16_t)(sign * n.x);
     n.y = (fix16_t)(sign * n.y);
@@ -102,11 +110,11 @@ static int obb_obb_contact(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_resul
      * Dot products of its axes with the reference axis: C or +-S. */
     int64_t px, py, half_depth;
     if (k < 2) {
-        int64_t du = k == 0 ? r.c : -r.s, dv = k == 0 ? r.s : r.c; /* ub.axis, vb.axis */
+        int64_t du = k == 0 ? r->c : -r->s, dv = k == 0 ? r->s : r->c; /* ub.axis, vb.axis */
         obb_vertex(b, -sign * sgn(du), -sign * sgn(dv), &px, &py);
         half_depth = depth / 2;
     } else {
-        int64_t du = k == 2 ? r.c : r.s, dv = k == 2 ? -r.s : r.c; /* ua.axis, va.axis */
+        int64_t du = k == 2 ? r->c : r->s, dv = k == 2 ? -r->s : r->c; /* ua.axis, va.axis */
         obb_vertex(a, sign * sgn(du), sign * sgn(dv), &px, &py);
         half_depth = -(depth / 2);
     }
@@ -114,13 +122,23 @@ static int obb_obb_contact(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_resul
     out->depth = (fix16_t)depth;
     out->point = fc_vec2_make((fix16_t)x2_q32_to_raw(px + (int64_t)n.x * half_depth),
                               (fix16_t)x2_q32_to_raw(py + (int64_t)n.y * half_depth));
-    return 1;
 }
 
 int fc_contact_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_result *out)
 {
     assert(a != NULL && b != NULL && out != NULL);
-    if (fc2_cmp_obb(a, b) > 0)
-        return fc2_flip(obb_obb_contact(b, a, out), out);
-    return obb_obb_contact(a, b, out);
+    obb_sat r;
+    obb_sat_eval(a, b, &r);
+    if ((r.gap[0] | r.gap[1] | r.gap[2] | r.gap[3]) < 0) {
+        memset(out, 0, sizeof *out);
+        return 0;
+    }
+    /* Computed in the canonical order, so that (b, a) only flips the normal. */
+    if (fc2_cmp_obb(a, b) > 0) {
+        obb_sat_swap(&r);
+        obb_obb_contact(b, a, &r, out);
+        return fc2_flip(1, out);
+    }
+    obb_obb_contact(a, b, &r, out);
+    return 1;
 }

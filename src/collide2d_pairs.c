@@ -53,10 +53,10 @@
 
 int fc_overlap_circle_circle(const fc_circle *a, const fc_circle *b)
 {
+    assert(a != NULL && b != NULL);
     /* |d|^2 <= 2^61, (ra + rb)^2 <= 2^58: exact in int64. */
     int64_t dx = (int64_t)b->center.x - a->center.x, dy = (int64_t)b->center.y - a->center.y;
     int64_t r = (int64_t)a->radius + b->radius;
-    assert(a != NULL && b != NULL);
     return dx * dx + dy * dy <= r * r;
 }
 

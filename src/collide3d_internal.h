@@ -34,6 +34,9 @@ uint64_t fc3_udiv_limbs(fc_i128 num, uint64_t den);
 /* num / den truncated toward zero, den > 0, |quotient| < 2^63. */
 int64_t fc3_sdiv(fc_i128 num, uint64_t den);
 
+/* round(sqrt(v)) (ties up) for 0 <= v < 2^126. */
+int64_t fc3_round_sqrt(fc_i128 v);
+
 /* round(v / 2^s) to nearest, ties toward +infinity, s in 1..62. */
 static inline int64_t fc3_round_shr(int64_t v, unsigned s)
 {
@@ -49,6 +52,16 @@ static inline fc_contact3_result fc3_flip(fc_contact3_result c)
     c.normal = fc_vec3_make(-c.normal.x, -c.normal.y, -c.normal.z);
     return c;
 }
+
+/* Signed 256-bit integers (four little-endian limbs, two's complement),
+ * just enough for the exact sphere/OBB3 face test: products of two fc_i128
+ * with |value| < 2^127, differences and comparisons (src/collide3d_wide256.c). */
+typedef struct fc3_i256 {
+    uint64_t w[4];
+} fc3_i256;
+fc3_i256 fc3_mul256(fc_i128 a, fc_i128 b);
+fc3_i256 fc3_sub256(fc3_i256 a, fc3_i256 b);
+int fc3_cmp256(fc3_i256 a, fc3_i256 b);
 
 /* Lexicographic comparison of n int32 fields: -1, 0, 1. */
 int fc3_cmp_fields(const int32_t *a, const int32_t *b, int n);

@@ -1,24 +1,11 @@
-/* The sphere pairs: sphere/sphere, sphere/AABB3, sphere/OBB3 and the
- * reversed AABB3/sphere, OBB3/sphere (fixcol/collide3d.h). */
+/* The sphere pairs sphere/sphere and sphere/AABB3, and the reversed
+ * AABB3/sphere and OBB3/sphere (fixcol/collide3d.h); sphere/OBB3 itself is
+ * in collide3d_sphere_obb.c. */
 #include "collide3d_internal.h"
 
 #include "nofloat.h"
 
 static int64_t sq64(int64_t v) { return v * v; }
-
-/* round(sqrt(v)) for v < 2^126 (v = sum of squares). */
-static int64_t round_sqrt(fc_i128 v)
-{
-    return (int64_t)((fc_isqrt_u128(fc_i128_shl(v, 2)) + 1u) >> 1);
-}
-
-/* Point p (Q32) + normal (Q16) * dist (Q16) * sgn, rounded to Q16. */
-static fc_vec3 offset_point(const int64_t p[3], fc_vec3 n, int64_t dist, int64_t sgn)
-{
-    return fc_vec3_make((fix16_t)fc3_round_shr(p[0] + sgn * n.x * dist, 16),
-                        (fix16_t)fc3_round_shr(p[1] + sgn * n.y * dist, 16),
-                        (fix16_t)fc3_round_shr(p[2] + sgn * n.z * dist, 16));
-}
 
 /* ---- sphere / sphere ----------------------------------------------------- */
 
@@ -35,7 +22,7 @@ static fc_contact3_result sphere_sphere_contact(const fc_sphere *a, const fc_sph
     int64_t d[3] = {(int64_t)b->center.x - a->center.x, (int64_t)b->center.y - a->center.y,
                     (int64_t)b->center.z - a->center.z};
     fc_contact3_result c;
-    int64_t dist = round_sqrt(fc_i128_from_i64(sq64(d[0]) + sq64(d[1]) + sq64(d[2])));
+    int64_t dist = fc3_round_sqrt(fc_i128_from_i64(sq64(d[0]) + sq64(d[1]) + sq64(d[2])));
     c.normal = (d[0] | d[1] | d[2]) == 0 ? fc_vec3_make(0, 65536, 0) : fc3_unit(d[0], d[1], d[2]);
     c.depth = (fix16_t)((int64_t)a->radius + b->radius - dist);
     /* Midway between the deepest points a.c + n ra and b.c - n rb (Q32). */
@@ -85,7 +72,7 @@ int fc_contact_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b, fc_contact3_r
     }
     if ((e[0] | e[1] | e[2]) != 0) {
         out->normal = fc3_unit(e[0], e[1], e[2]);
-        out->depth = (fix16_t)(a->radius - round_sqrt(fc_i128_from_i64(sq64(e[0]) + sq64(e[1]) + sq64(e[2]))));
+        out->depth = (fix16_t)(a->radius - fc3_round_sqrt(fc_i128_from_i64(sq64(e[0]) + sq64(e[1]) + sq64(e[2]))));
         out->point = fc_vec3_make((fix16_t)q[0], (fix16_t)q[1], (fix16_t)q[2]);
         return 1;
     }
@@ -106,108 +93,6 @@ int fc_contact_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b, fc_contact3_r
     out->normal = fc_vec3_make((fix16_t)n[0], (fix16_t)n[1], (fix16_t)n[2]);
     out->depth = (fix16_t)(a->radius + best_dist);
     out->point = fc_vec3_make((fix16_t)c[0], (fix16_t)c[1], (fix16_t)c[2]);
-    return 1;
-}
-
-/* ---- sphere / OBB3 ---------------------------------------------------------
- * p = centre - box centre. With N_i = axis_{i+1} x axis_{i+2} (Q32) and
- * det = axis_0 . N_0 (Q48) the oblique coordinates are t_i = p . N_i / det
- * exactly; p is inside iff |p . N_i| * 2^16 <= half_i * det for all i. */
-
-typedef struct sphere_obb {
-    fc_vec3w n[3];
-    int64_t det;
-    fc_i128 pn16[3]; /* (p . N_i) * 2^16, Q64 */
-    fc_i128 lim[3];  /* half_i * det, Q64 */
-    int inside;
-    int64_t e[3];    /* x - centre, Q32, x = the clamped box point */
-    fc_i128 e2;      /* |e|^2, Q64 */
-} sphere_obb;
-
-static void sphere_obb_eval(const fc_sphere *a, const fc_obb3 *b, sphere_obb *s)
-{
-    int64_t p[3] = {(int64_t)a->center.x - b->center.x, (int64_t)a->center.y - b->center.y,
-                    (int64_t)a->center.z - b->center.z};
-    fix16_t h[3] = {b->half.x, b->half.y, b->half.z};
-    for (int i = 0; i < 3; i++)
-        s->n[i] = fc_vec3_cross(b->axis[(i + 1) % 3], b->axis[(i + 2) % 3]);
-    s->det = b->axis[0].x * s->n[0].x + b->axis[0].y * s->n[0].y + b->axis[0].z * s->n[0].z;
-    s->inside = 1;
-    for (int c = 0; c < 3; c++)
-        s->e[c] = -p[c] * 65536;
-    for (int i = 0; i < 3; i++) {
-        fc_i128 pn = fc_i128_add(fc_i128_mul_add(p[0], s->n[i].x, p[1], s->n[i].y), fc_i128_mul_i64(p[2], s->n[i].z));
-        s->pn16[i] = fc_i128_shl(pn, 16);
-        s->lim[i] = fc_i128_mul_i64(h[i], s->det);
-        int64_t t;
-        if (fc_i128_cmp(s->pn16[i], s->lim[i]) > 0) {
-            t = h[i];
-            s->inside = 0;
-        } else if (fc_i128_cmp(s->pn16[i], fc_i128_neg(s->lim[i])) < 0) {
-            t = -h[i];
-            s->inside = 0;
-        } else {
-            t = fc3_sdiv(s->pn16[i], (uint64_t)s->det);
-        }
-        s->e[0] += t * b->axis[i].x;
-        s->e[1] += t * b->axis[i].y;
-        s->e[2] += t * b->axis[i].z;
-    }
-    s->e2 = fc_i128_add(fc_i128_mul_add(s->e[0], s->e[0], s->e[1], s->e[1]), fc_i128_mul_i64(s->e[2], s->e[2]));
-}
-
-static int sphere_obb_hit(const fc_sphere *a, const sphere_obb *s)
-{
-    return s->inside || fc_i128_cmp(s->e2, fc_i128_shl(fc_i128_from_i64(sq64(a->radius)), 32)) <= 0;
-}
-
-int fc_overlap_sphere_obb3(const fc_sphere *a, const fc_obb3 *b)
-{
-    sphere_obb s;
-    sphere_obb_eval(a, b, &s);
-    return sphere_obb_hit(a, &s);
-}
-
-int fc_contact_sphere_obb3(const fc_sphere *a, const fc_obb3 *b, fc_contact3_result *out)
-{
-    sphere_obb s;
-    sphere_obb_eval(a, b, &s);
-    if (!sphere_obb_hit(a, &s))
-        return 0;
-    int64_t c32[3] = {(int64_t)a->center.x * 65536, (int64_t)a->center.y * 65536, (int64_t)a->center.z * 65536};
-    if (!s.inside) {
-        int64_t x[3];
-        for (int i = 0; i < 3; i++)
-            x[i] = c32[i] + s.e[i];
-        out->normal = fc3_unit(s.e[0], s.e[1], s.e[2]);
-        /* |e| is Q32: round(|e| / 2^16) = round(sqrt(|e|^2 / 2^32)). */
-        int64_t dist = (int64_t)((fc_isqrt_u128(fc_i128_shl(s.e2, 2)) + ((uint64_t)1 << 16)) >> 17);
-        out->depth = (fix16_t)(a->radius - dist);
-        out->point = fc_vec3_make((fix16_t)fc3_round_shr(x[0], 16), (fix16_t)fc3_round_shr(x[1], 16),
-                                  (fix16_t)fc3_round_shr(x[2], 16));
-        return 1;
-    }
-    /* Centre inside: nearest face plane, distance (lim - |p.N|*2^16)/|N|. */
-    int best = 0;
-    uint64_t best_dist = 0;
-    for (int i = 0; i < 3; i++) {
-        fc_i128 gap = fc_i128_sub(s.lim[i], fc3_abs128(s.pn16[i]));
-        fc_i128 n2 = fc_i128_add(fc_i128_mul_add(s.n[i].x, s.n[i].x, s.n[i].y, s.n[i].y),
-                                 fc_i128_mul_i64(s.n[i].z, s.n[i].z));
-        uint64_t len31 = fc_isqrt_u64(fc_i128_shr(n2, 2).lo);
-        uint64_t dist = fc3_udiv(gap, len31 << 17);
-        if (i == 0 || dist < best_dist) {
-            best = i;
-            best_dist = dist;
-        }
-    }
-    fc_vec3 nf = fc3_unit(s.n[best].x, s.n[best].y, s.n[best].z);
-    /* On the + side the sphere leaves along +N, so the box moves along -N. */
-    if (fc_i128_sign(s.pn16[best]) >= 0)
-        nf = fc_vec3_make(-nf.x, -nf.y, -nf.z);
-    out->normal = nf;
-    out->depth = (fix16_t)(a->radius + (int64_t)best_dist);
-    out->point = offset_point(c32, nf, (int64_t)best_dist, -1);
     return 1;
 }
 

@@ -64,6 +64,11 @@ fc_vec3 fc3_unit(int64_t x, int64_t y, int64_t z)
     return fc_vec3_make(x < 0 ? -c[0] : c[0], y < 0 ? -c[1] : c[1], z < 0 ? -c[2] : c[2]);
 }
 
+int64_t fc3_round_sqrt(fc_i128 v)
+{
+    return (int64_t)((fc_isqrt_u128(fc_i128_shl(v, 2)) + 1u) >> 1);
+}
+
 int fc3_cmp_fields(const int32_t *a, const int32_t *b, int n)
 {
     for (int i = 0; i < n; i++)

@@ -90,6 +90,13 @@ static int reduce(uint64_t *x, uint64_t *y)
     return shift;
 }
 
+/* floor(num / (|(ax, ay)| * 2^16)) >= m, exactly: m^2 2^32 (ax^2 + ay^2) <= num^2
+ * (m <= 2^31, so m^2 2^32 < 2^95; both sides < 2^254). */
+static int ratio_at_least(fc_i128 num, fc_i128 aa, int64_t m)
+{
+    return x2_cmp_prod(fc_i128_shl(fc_i128_mul_i64(m, m), 32), aa, num, num) <= 0;
+}
+
 int64_t x2_ratio_raw(fc_i128 num, int64_t ax, int64_t ay)
 {
     uint64_t x = abs64(ax), y = abs64(ay);
@@ -105,10 +112,16 @@ int64_t x2_ratio_raw(fc_i128 num, int64_t ax, int64_t ay)
             return INT32_MAX;
         q = fc_i128_shl(num, (unsigned)-s);
     }
-    if (q.hi != 0)
+    if (q.hi != 0 || q.lo / len >= (uint64_t)INT32_MAX)
         return INT32_MAX;
-    uint64_t r = q.lo / len;
-    return r > (uint64_t)INT32_MAX ? INT32_MAX : (int64_t)r;
+    /* The estimate is within a few units; step it to the exact floor. */
+    int64_t m = (int64_t)(q.lo / len);
+    fc_i128 aa = x2_dot(ax, ay, ax, ay);
+    while (m > 0 && !ratio_at_least(num, aa, m))
+        m--;
+    while (m < INT32_MAX && ratio_at_least(num, aa, m + 1))
+        m++;
+    return m;
 }
 
 int64_t x2_len_raw(int64_t vx, int64_t vy)
@@ -118,9 +131,14 @@ int64_t x2_len_raw(int64_t vx, int64_t vy)
         return 0;
     int t = reduce(&x, &y) - 16;
     uint64_t len = fc_isqrt_u64(x * x + y * y);
-    if (t >= 0)
-        return (int64_t)(len << t); /* t <= 31 for vectors in range */
-    return (int64_t)(len >> -t);
+    int64_t m = (int64_t)(t >= 0 ? len << t : len >> -t); /* t <= 31 for vectors in range */
+    /* Step to the exact floor: m <= |v| / 2^16 iff m^2 2^32 <= vx^2 + vy^2. */
+    fc_i128 d2 = x2_dot(vx, vy, vx, vy);
+    while (m > 0 && fc_i128_cmp(fc_i128_shl(fc_i128_mul_i64(m, m), 32), d2) > 0)
+        m--;
+    while (fc_i128_cmp(fc_i128_shl(fc_i128_mul_i64(m + 1, m + 1), 32), d2) <= 0)
+        m++;
+    return m;
 }
 
 static int32_t signed_round_div(uint64_t num, uint64_t den, int negative)

@@ -29,14 +29,15 @@ int x2_cmp_prod(fc_i128 x, fc_i128 y, fc_i128 z, fc_i128 w);
 /* Exact comparison of x*y*z with u*v*w, all in [0, 2^127): -1, 0, 1. */
 int x2_cmp_prod3(fc_i128 x, fc_i128 y, fc_i128 z, fc_i128 u, fc_i128 v, fc_i128 w);
 
-/* num / |(ax, ay)| / 2^16, rounded down, for num >= 0 and an axis with
- * 0 < |components| < 2^62: a length in Q16.16 raw units when num is a
- * projection (axis . point) of Q32.32 values. Relative error < 2^-28 plus
- * 1 raw; saturates at INT32_MAX. */
+/* floor(num / (|(ax, ay)| * 2^16)) exactly, for 0 <= num < 2^110 and an
+ * axis with |components| < 2^50: a length in Q16.16 raw units when num is a
+ * projection (axis . point) of Q32.32 values. A rounded estimate (reduced
+ * axis, 64-bit isqrt and division) is stepped to the exact floor with
+ * 256-bit comparisons. Saturates at INT32_MAX. */
 int64_t x2_ratio_raw(fc_i128 num, int64_t ax, int64_t ay);
 
-/* |(x, y)| / 2^16 rounded down (a Q32.32 vector's length in raw units),
- * relative error < 2^-29. */
+/* floor(|(x, y)| / 2^16) exactly (a Q32.32 vector's length in raw units),
+ * |x|, |y| < 2^50. */
 int64_t x2_len_raw(int64_t x, int64_t y);
 
 /* The Q16.16 unit vector of direction (x, y), each component rounded to

@@ -68,6 +68,12 @@ static int sign3(const fc_big *K, int a, const fc_big *X, int b, const fc_big *Y
 
 int fc_rayt_cmp(const fc_rayt *a, const fc_rayt *b)
 {
+    /* two rationals with 64-bit terms (every box / polygon parameter of a
+     * ray of moderate length): one 128-bit cross-multiplication */
+    if (a->s == 0 && b->s == 0 && fc_i128_fits_i64(a->p) && fc_i128_fits_i64(a->r) && fc_i128_fits_i64(b->p) &&
+        fc_i128_fits_i64(b->r))
+        return fc_cmp_products(fc_i128_low_i64(a->p), fc_i128_low_i64(b->r), fc_i128_low_i64(b->p),
+                               fc_i128_low_i64(a->r));
     fc_big p1 = fc_big_from_i128(a->p), r1 = fc_big_from_i128(a->r), q1 = fc_big_from_i128(a->q);
     fc_big p2 = fc_big_from_i128(b->p), r2 = fc_big_from_i128(b->r), q2 = fc_big_from_i128(b->q);
     /* sign(t1 - t2) = sign(p1 r2 - p2 r1 + s1 sqrt(r2^2 q1) - s2 sqrt(r1^2 q2)) */
@@ -79,9 +85,9 @@ int fc_rayt_cmp(const fc_rayt *a, const fc_rayt *b)
     return sign3(&K, a->s, &X, -b->s, &Y);
 }
 
-fix16_t fc_rayt_floor16(const fc_rayt *t)
+/* The largest k in [lo, hi] with k / 65536 <= t, given lo / 65536 <= t. */
+static int32_t floor16_in(const fc_rayt *t, int32_t lo, int32_t hi)
 {
-    int32_t lo = 0, hi = 65536; /* invariant: lo / 65536 <= t */
     while (lo < hi) {
         int32_t mid = lo + (hi - lo + 1) / 2;
         fc_rayt m = fc_rayt_ratio(i128(mid), i128(65536));
@@ -91,6 +97,24 @@ fix16_t fc_rayt_floor16(const fc_rayt *t)
             hi = mid - 1;
     }
     return lo;
+}
+
+fix16_t fc_rayt_floor16(const fc_rayt *t)
+{
+    if (t->s == 0)
+        return floor16_in(t, 0, 65536);
+    /* a surd lies between the rationals (p + s floor(sqrt q)) / r and
+     * (p + s (floor(sqrt q) + 1)) / r: their floors (cheap 128-bit
+     * comparisons) bracket the answer, usually to one value */
+    fc_i128 sq = fc_i128_make(0, fc_isqrt_u128(t->q));
+    fc_i128 sq1 = fc_i128_add(sq, i128(1));
+    fc_rayt a = fc_rayt_ratio(t->s > 0 ? fc_i128_add(t->p, sq) : fc_i128_sub(t->p, sq1), t->r);
+    fc_rayt b = fc_rayt_ratio(t->s > 0 ? fc_i128_add(t->p, sq1) : fc_i128_sub(t->p, sq), t->r);
+    int32_t lo = floor16_in(&a, 0, 65536), hi = floor16_in(&b, 0, 65536);
+    fc_rayt zero = fc_rayt_ratio(i128(0), i128(1));
+    if (fc_rayt_cmp(&a, &zero) < 0)
+        lo = 0; /* a < 0 <= t */
+    return floor16_in(t, lo, hi);
 }
 
 void fc_ray_clip_init(fc_ray_clip *c)

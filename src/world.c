@@ -75,6 +75,14 @@ static fc_status world_check_def(const fc_world_def *def, fc_qt_def *qd)
     return FC_OK;
 }
 
+static void world_free_slots(fc_world *w)
+{
+    const fc_allocator *a = &w->def.alloc;
+    fc_free_bytes(a, w->bodies, sizeof(fc_body) * w->slot_cap);
+    fc_free_bytes(a, w->free_stack, sizeof(uint32_t) * w->slot_cap);
+    fc_free_bytes(a, w->rec, sizeof(uint64_t) * w->slot_cap);
+}
+
 static int world_reserve_slots(fc_world *w, uint32_t n)
 {
     if (n <= w->slot_cap)
@@ -85,19 +93,22 @@ static int world_reserve_slots(fc_world *w, uint32_t n)
     const fc_allocator *a = &w->def.alloc;
     fc_body *b = (fc_body *)fc_alloc_bytes(a, sizeof(fc_body) * cap);
     uint32_t *f = (uint32_t *)fc_alloc_bytes(a, sizeof(uint32_t) * cap);
-    if (b == NULL || f == NULL) {
+    uint64_t *r = (uint64_t *)fc_alloc_bytes(a, sizeof(uint64_t) * cap);
+    if (b == NULL || f == NULL || r == NULL) {
         fc_free_bytes(a, b, sizeof(fc_body) * cap);
         fc_free_bytes(a, f, sizeof(uint32_t) * cap);
+        fc_free_bytes(a, r, sizeof(uint64_t) * cap);
         return 0;
     }
     if (w->bodies != NULL) {
         memcpy(b, w->bodies, sizeof(fc_body) * w->slot_count);
         memcpy(f, w->free_stack, sizeof(uint32_t) * w->free_count);
-        fc_free_bytes(a, w->bodies, sizeof(fc_body) * w->slot_cap);
-        fc_free_bytes(a, w->free_stack, sizeof(uint32_t) * w->slot_cap);
+        memcpy(r, w->rec, sizeof(uint64_t) * w->slot_count);
+        world_free_slots(w);
     }
     w->bodies = b;
     w->free_stack = f;
+    w->rec = r;
     w->slot_cap = cap;
     return 1;
 }
@@ -143,8 +154,7 @@ void fc_world_destroy(fc_world *w)
         return;
     fc_allocator a = w->def.alloc;
     fc_qt_destroy(w->qt);
-    fc_free_bytes(&a, w->bodies, sizeof(fc_body) * w->slot_cap);
-    fc_free_bytes(&a, w->free_stack, sizeof(uint32_t) * w->slot_cap);
+    world_free_slots(w);
     fc_buf *bufs[] = {&w->pair_keys, &w->pair_tmp, &w->pairs, &w->query_idx, &w->query_tmp,
                       &w->query_ids, &w->ray_hits, &w->ray_tmp};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
@@ -236,6 +246,7 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
     else
         b->shape.s3 = def->shape3;
     w->live_count++;
+    fc_world_rehash(w, index);
     *out = fc_world_id_of(w, index);
     return FC_OK;
 }
@@ -249,6 +260,7 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
         return FC_ERR_STALE_ID;
     fc_qt_remove(w->qt, id.index);
     b->live = 0;
+    w->rec[id.index] = 0;
     b->generation++;
     if (b->generation == 0)
         b->generation = 1;
@@ -271,6 +283,7 @@ static fc_status world_commit(fc_world *w, fc_body *b, uint32_t index, const fc_
         b->shape.s2 = *s2;
     else
         b->shape.s3 = *s3;
+    fc_world_rehash(w, index);
     return FC_OK;
 }
 
@@ -300,6 +313,23 @@ fc_status fc_world_set_shape3(fc_world *w, fc_body_id id, const fc_shape3 *shape
     if (shape == NULL)
         return FC_ERR_NULL;
     return world_set_shape(w, id, NULL, shape);
+}
+
+/* Commit a translated shape: every bound is a coordinate or a coordinate
+ * plus/minus an extent, so the new bounds are the old ones shifted by the
+ * integer delta (fc_world_validate recomputes them from scratch). The
+ * shape's coordinates were range-checked by shifted(); sizes, rotation and
+ * convexity do not change under translation. */
+static fc_status world_commit_shifted(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2,
+                                      const fc_shape3 *s3, int64_t dx, int64_t dy, int64_t dz)
+{
+    const int64_t d[3] = {dx, dy, dz};
+    int32_t min[3], max[3];
+    for (int k = 0; k < 3; k++) {
+        min[k] = (int32_t)(b->min[k] + d[k]);
+        max[k] = (int32_t)(b->max[k] + d[k]);
+    }
+    return world_commit(w, b, index, s2, s3, min, max);
 }
 
 /* v + d when it stays in the coordinate range (else *ok = 0). */
@@ -352,7 +382,7 @@ fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
     }
     if (!ok)
         return FC_ERR_RANGE;
-    return world_set_shape(w, id, &s, NULL);
+    return world_commit_shifted(w, b, id.index, &s, NULL, delta.x, delta.y, 0);
 }
 
 fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta)
@@ -376,7 +406,7 @@ fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta)
     }
     if (!ok)
         return FC_ERR_RANGE;
-    return world_set_shape(w, id, NULL, &s);
+    return world_commit_shifted(w, b, id.index, NULL, &s, delta.x, delta.y, delta.z);
 }
 
 fc_status fc_world_set_angle2(fc_world *w, fc_body_id id, fc_angle angle)
@@ -402,6 +432,7 @@ fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter)
     if (b == NULL)
         return FC_ERR_STALE_ID;
     b->filter = filter;
+    fc_world_rehash(w, id.index);
     return FC_OK;
 }
 
@@ -492,7 +523,8 @@ fc_status fc_world_validate(const fc_world *w)
     for (uint32_t i = 0; i < w->slot_count; i++) {
         const fc_body *b = &w->bodies[i];
         fc_qt_box box;
-        if (b->generation == 0)
+        if (b->generation == 0 ||
+            (b->live ? w->rec[i] != FC_REC_STALE && w->rec[i] != fc_world_record_hash(w, i) : w->rec[i] != 0))
             return FC_ERR_FORMAT;
         if (!b->live) {
             if (fc_qt_contains(w->qt, i, NULL))

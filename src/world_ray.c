@@ -350,22 +350,28 @@ static ray_i ray_of3(const fc_ray3 *ray)
     return r;
 }
 
+/* Argument checks shared by the four entry points. */
+static fc_status ray_args(const fc_world *w, fc_world_dim want, const void *ray, const void *out, const void *n)
+{
+    if (w == NULL || ray == NULL || out == NULL || n == NULL)
+        return FC_ERR_NULL;
+    return w->def.dim == want ? FC_OK : FC_ERR_SHAPE_TYPE;
+}
+
 fc_status fc_world_raycast2(fc_world *w, const fc_ray2 *ray, fc_filter filter, fc_ray_hit *out, int *hit)
 {
-    if (w == NULL || ray == NULL || out == NULL || hit == NULL)
-        return FC_ERR_NULL;
-    if (w->def.dim != FC_WORLD_2D)
-        return FC_ERR_SHAPE_TYPE;
+    fc_status st = ray_args(w, FC_WORLD_2D, ray, out, hit);
+    if (st != FC_OK)
+        return st;
     ray_i r = ray_of2(ray);
     return world_raycast(w, &r, 2, filter, out, hit);
 }
 
 fc_status fc_world_raycast3(fc_world *w, const fc_ray3 *ray, fc_filter filter, fc_ray_hit *out, int *hit)
 {
-    if (w == NULL || ray == NULL || out == NULL || hit == NULL)
-        return FC_ERR_NULL;
-    if (w->def.dim != FC_WORLD_3D)
-        return FC_ERR_SHAPE_TYPE;
+    fc_status st = ray_args(w, FC_WORLD_3D, ray, out, hit);
+    if (st != FC_OK)
+        return st;
     ray_i r = ray_of3(ray);
     return world_raycast(w, &r, 3, filter, out, hit);
 }
@@ -373,10 +379,9 @@ fc_status fc_world_raycast3(fc_world *w, const fc_ray3 *ray, fc_filter filter, f
 fc_status fc_world_raycast2_all(fc_world *w, const fc_ray2 *ray, fc_filter filter, const fc_ray_hit **hits,
                                 int32_t *count)
 {
-    if (w == NULL || ray == NULL || hits == NULL || count == NULL)
-        return FC_ERR_NULL;
-    if (w->def.dim != FC_WORLD_2D)
-        return FC_ERR_SHAPE_TYPE;
+    fc_status st = ray_args(w, FC_WORLD_2D, ray, hits, count);
+    if (st != FC_OK)
+        return st;
     ray_i r = ray_of2(ray);
     return world_raycast_all(w, &r, 2, filter, hits, count);
 }
@@ -384,10 +389,9 @@ fc_status fc_world_raycast2_all(fc_world *w, const fc_ray2 *ray, fc_filter filte
 fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filter, const fc_ray_hit **hits,
                                 int32_t *count)
 {
-    if (w == NULL || ray == NULL || hits == NULL || count == NULL)
-        return FC_ERR_NULL;
-    if (w->def.dim != FC_WORLD_3D)
-        return FC_ERR_SHAPE_TYPE;
+    fc_status st = ray_args(w, FC_WORLD_3D, ray, hits, count);
+    if (st != FC_OK)
+        return st;
     ray_i r = ray_of3(ray);
     return world_raycast_all(w, &r, 3, filter, hits, count);
 }

@@ -108,33 +108,80 @@ static int shape_fields(const fc_body *b, int dim, uint32_t *type, uint32_t *cou
     return n;
 }
 
-/* The checksum words B0.. of live body index; returns their number. */
+static uint64_t vword(fc_vec2 v)
+{
+    return word(u32_of(v.x), u32_of(v.y));
+}
+
+/* The checksum words B0.. of live body index; returns their number. The
+ * common 2D shapes are written directly (the checksum's hot path); the
+ * others go through shape_fields. Both follow the same documented layout
+ * (tests/test_world.c recomputes it independently). */
 static int body_words(const fc_world *w, uint32_t index, uint64_t out[BODY_MAX_WORDS])
 {
     const fc_body *b = &w->bodies[index];
+    out[0] = word(index, b->generation);
+    out[1] = word(b->filter.category, b->filter.mask);
+    if (w->def.dim == FC_WORLD_2D) {
+        const fc_shape2 *s = &b->shape.s2;
+        switch (s->type) {
+        case FC_SHAPE2_CIRCLE:
+            out[2] = FC_SHAPE2_CIRCLE;
+            out[3] = vword(s->u.circle.center);
+            out[4] = u32_of(s->u.circle.radius);
+            return 5;
+        case FC_SHAPE2_AABB:
+            out[2] = FC_SHAPE2_AABB;
+            out[3] = vword(s->u.aabb.min);
+            out[4] = vword(s->u.aabb.max);
+            return 5;
+        case FC_SHAPE2_OBB:
+            out[2] = FC_SHAPE2_OBB;
+            out[3] = vword(s->u.obb.center);
+            out[4] = vword(s->u.obb.half);
+            out[5] = s->u.obb.angle;
+            return 6;
+        default:
+            break;
+        }
+    }
     uint32_t f[16], type, count;
     int n = shape_fields(b, (int)w->def.dim, &type, &count, f);
-    int k = 0;
-    out[k++] = word(index, b->generation);
-    out[k++] = word(b->filter.category, b->filter.mask);
+    int k = 2;
     out[k++] = word(type, count);
     for (int i = 0; i < n; i += 2)
         out[k++] = word(f[i], i + 1 < n ? f[i + 1] : 0);
     return k;
 }
 
+uint64_t fc_world_record_hash(const fc_world *w, uint32_t index)
+{
+    uint64_t buf[BODY_MAX_WORDS];
+    int n = body_words(w, index, buf);
+    return fc_hash64_words(0, buf, (uint64_t)n) | 1u;
+}
+
+/* Record hashes are cached per slot; mutations only mark them stale, and
+ * the checksum recomputes the stale ones (the cache array is not part of
+ * the const world object: w->rec is a pointer member). */
 uint64_t fc_world_checksum(const fc_world *w)
 {
+    enum { BATCH = 256 };
     fc_hash64 h = fc_hash64_init(0);
-    fc_hash64_word(&h, word(w->live_count, (uint32_t)w->def.dim));
-    uint64_t buf[BODY_MAX_WORDS];
+    uint64_t buf[BATCH];
+    int n = 0;
+    buf[n++] = word(w->live_count, (uint32_t)w->def.dim);
     for (uint32_t i = 0; i < w->slot_count; i++) {
-        if (!w->bodies[i].live)
-            continue;
-        int n = body_words(w, i, buf);
-        for (int k = 0; k < n; k++)
-            fc_hash64_word(&h, buf[k]);
+        if (w->rec[i] == FC_REC_STALE)
+            w->rec[i] = fc_world_record_hash(w, i);
+        buf[n] = w->rec[i];
+        n += w->rec[i] != 0;
+        if (n == BATCH) {
+            fc_hash64_block(&h, buf, BATCH);
+            n = 0;
+        }
     }
+    fc_hash64_block(&h, buf, (uint64_t)n);
     return fc_hash64_final(&h);
 }
 
@@ -365,6 +412,7 @@ static fc_status restore_into(fc_world *n, const unsigned char *p, size_t nwords
             return st;
         n->bodies[i] = b;
         n->bodies[i].live = 1;
+        fc_world_rehash(n, i);
     }
     if (at != nwords - 1)
         return FC_ERR_FORMAT;
@@ -372,6 +420,7 @@ static fc_status restore_into(fc_world *n, const unsigned char *p, size_t nwords
         uint32_t i = order[k];
         fc_qt_remove(n->qt, i);
         n->bodies[i].live = 0;
+        n->rec[i] = 0;
     }
     n->free_count = nfree;
     n->live_count = live;

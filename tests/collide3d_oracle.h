@@ -14,6 +14,8 @@
 #include <math.h>
 #include <fixcol/collide3d.h>
 
+#include "bigint_test.h"
+
 __extension__ typedef __int128 i128;
 __extension__ typedef unsigned __int128 u128;
 
@@ -100,42 +102,93 @@ static int or_box_overlap(const obox *a, const obox *b, int brk)
     return 1;
 }
 
-/* Sarrus determinant of the rows r0, r1, r2 (int64 entries, |.| < 2^42). */
-static i128 or_det(const int64_t r0[3], const int64_t r1[3], const int64_t r2[3])
+/* Determinant of the k x k big matrix m (k <= 3), Laplace expansion. */
+static big or_det_big(big m[3][3], int k)
 {
-    return (i128)r0[0] * r1[1] * r2[2] + (i128)r0[1] * r1[2] * r2[0] + (i128)r0[2] * r1[0] * r2[1] -
-           (i128)r0[2] * r1[1] * r2[0] - (i128)r0[0] * r1[2] * r2[1] - (i128)r0[1] * r1[0] * r2[2];
+    if (k == 0)
+        return big_from_i64(1);
+    if (k == 1)
+        return m[0][0];
+    if (k == 2)
+        return big_sub(big_mul(m[0][0], m[1][1]), big_mul(m[0][1], m[1][0]));
+    big r = big_from_i64(0);
+    for (int c = 0; c < 3; c++) {
+        big minor[3][3];
+        for (int i = 1; i < 3; i++)
+            for (int j = 0, jj = 0; j < 3; j++)
+                if (j != c)
+                    minor[i - 1][jj++] = m[i][j];
+        big t = big_mul(m[0][c], or_det_big(minor, 2));
+        r = c == 1 ? big_sub(r, t) : big_add(r, t);
+    }
+    return r;
 }
 
-/* The documented sphere/OBB3 predicate: centre inside, or the box point with
- * the clamped, truncated oblique coordinates within r. */
+/* Exact sphere/OBB3 oracle by active sets: for each of the 27 choices of
+ * each oblique coordinate (-h, free, +h), solve the normal equations of the
+ * free ones (G_FF t_F = 2^16 B_F.p - G_FX t_X, Cramer's rule in big
+ * integers); the sphere touches the box iff some choice is feasible
+ * (|t_F| <= h_F) with |p - B t| <= r. */
 static int or_sphere_obb(const fc_sphere *s, const fc_obb3 *b)
 {
     int64_t p[3] = {(int64_t)s->center.x - b->center.x, (int64_t)s->center.y - b->center.y,
                     (int64_t)s->center.z - b->center.z};
-    int64_t ax[3][3] = {{b->axis[0].x, b->axis[0].y, b->axis[0].z},
-                        {b->axis[1].x, b->axis[1].y, b->axis[1].z},
-                        {b->axis[2].x, b->axis[2].y, b->axis[2].z}};
-    int64_t h[3] = {b->half.x, b->half.y, b->half.z};
-    i128 det = or_det(ax[0], ax[1], ax[2]);
-    int inside = 1;
-    i128 e[3] = {-(i128)p[0] * 65536, -(i128)p[1] * 65536, -(i128)p[2] * 65536};
+    int64_t B[3][3] = {{b->axis[0].x, b->axis[0].y, b->axis[0].z},
+                       {b->axis[1].x, b->axis[1].y, b->axis[1].z},
+                       {b->axis[2].x, b->axis[2].y, b->axis[2].z}};
+    int64_t h[3] = {b->half.x, b->half.y, b->half.z}, G[3][3], bp[3];
     for (int i = 0; i < 3; i++) {
-        const int64_t *r[3] = {ax[0], ax[1], ax[2]};
-        r[i] = p; /* Cramer: replace row i by p */
-        i128 di = or_det(r[0], r[1], r[2]) * 65536, lim = (i128)h[i] * det;
-        i128 t;
-        if (di > lim || di < -lim) {
-            inside = 0;
-            t = di > 0 ? h[i] : -h[i];
-        } else {
-            t = di / det; /* C division truncates toward zero */
-        }
-        for (int c = 0; c < 3; c++)
-            e[c] += t * ax[i][c];
+        bp[i] = B[i][0] * p[0] + B[i][1] * p[1] + B[i][2] * p[2];
+        for (int j = 0; j < 3; j++)
+            G[i][j] = B[i][0] * B[j][0] + B[i][1] * B[j][1] + B[i][2] * B[j][2];
     }
-    i128 r2 = (i128)s->radius * s->radius * ((i128)1 << 32);
-    return inside || e[0] * e[0] + e[1] * e[1] + e[2] * e[2] <= r2;
+    big r2 = big_from_i64((int64_t)s->radius * s->radius);
+    for (int set = 0; set < 27; set++) {
+        int st[3] = {set % 3 - 1, set / 3 % 3 - 1, set / 9 - 1}; /* 0 = free */
+        int F[3], k = 0;
+        for (int i = 0; i < 3; i++)
+            if (st[i] == 0)
+                F[k++] = i;
+        big rhs[3], m[3][3];
+        for (int r = 0; r < k; r++) {
+            int i = F[r];
+            rhs[r] = big_mul(big_from_i64(bp[i]), big_from_i64(65536));
+            for (int j = 0; j < 3; j++)
+                if (st[j] != 0)
+                    rhs[r] = big_sub(rhs[r], big_mul(big_from_i64(G[i][j]), big_from_i64(st[j] * h[j])));
+            for (int c = 0; c < k; c++)
+                m[r][c] = big_from_i64(G[i][F[c]]);
+        }
+        big D = or_det_big(m, k), num[3];
+        int feasible = 1;
+        for (int c = 0; c < k && feasible; c++) {
+            big mc[3][3];
+            for (int r = 0; r < k; r++)
+                for (int cc = 0; cc < k; cc++)
+                    mc[r][cc] = cc == c ? rhs[r] : m[r][cc];
+            num[c] = or_det_big(mc, k);
+            big lim = big_mul(big_from_i64(h[F[c]]), D), an = num[c];
+            an.neg = 0;
+            feasible = big_cmp(an, lim) <= 0;
+        }
+        if (!feasible)
+            continue;
+        big d2 = big_from_i64(0);
+        for (int c = 0; c < 3; c++) {
+            big x = big_from_i64(0);
+            for (int r = 0; r < k; r++)
+                x = big_add(x, big_mul(num[r], big_from_i64(B[F[r]][c])));
+            for (int j = 0; j < 3; j++)
+                if (st[j] != 0)
+                    x = big_add(x, big_mul(D, big_from_i64(st[j] * h[j] * B[j][c])));
+            big diff = big_sub(big_mul(D, big_from_i64(p[c] * 65536)), x);
+            d2 = big_add(d2, big_mul(diff, diff));
+        }
+        big rhs2 = big_mul(big_mul(r2, big_mul(D, D)), big_from_i64((int64_t)1 << 32));
+        if (big_cmp(d2, rhs2) <= 0)
+            return 1;
+    }
+    return 0;
 }
 
 /* ---- double-precision geometry ------------------------------------------ */

@@ -227,8 +227,9 @@ static int or_point_seg_within(int64_t px, int64_t py, const int64_t *s, or_big 
         dt = 0;
     if (dt > ee)
         dt = ee;
-    if (ee == 0) { /* a point */
-        or_i128 d2 = (or_i128)wx * wx + (or_i128)wy * wy;
+    if (dt == 0 || dt == ee) { /* closest point is an endpoint: |p - q|^2 < 2^97 */
+        int64_t qx = dt == 0 ? s[0] : s[2], qy = dt == 0 ? s[1] : s[3];
+        or_i128 d2 = (or_i128)(px - qx) * (px - qx) + (or_i128)(py - qy) * (py - qy);
         return or_big_cmp(or_big_i128(d2), r2) <= 0;
     }
     /* closest = a + (dt / ee) e; ee * (p - closest) = ee * w - dt * e */

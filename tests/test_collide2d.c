@@ -214,7 +214,10 @@ static void check_contact_sanity(const fc_shape2 *a, const fc_shape2 *b, const f
 {
     double nx = c->normal.x, ny = c->normal.y, len = sqrt(nx * nx + ny * ny);
     double depth = c->depth;
-    double tol = 3.0 + depth * ldexp(1.0, -27) + 1.0;
+    /* The documented bound (1.25 raw + depth * 2^-29, which covers the
+     * normal's direction error) plus the rounding of the translation to raw
+     * units (< 0.71 raw). */
+    double tol = 1.25 + depth * ldexp(1.0, -29) + 0.75;
     fc_shape2 moved = *b;
     double far = depth + tol;
     if (translate(&moved, llround(nx / len * far), llround(ny / len * far))) {
@@ -378,6 +381,67 @@ static void gen_pair(uint64_t *s, fc_shape2_type ta, fc_shape2_type tb, int adve
     }
 }
 
+/* Exactly touching constructions: overlap in both orders, depth exactly 0. */
+static long touching_checked;
+
+static void expect_touching(const fc_shape2 *a, const fc_shape2 *b)
+{
+    if (!valid(a) || !valid(b))
+        return;
+    fc_contact2_result c;
+    int ok = oracle_overlap(a, b) && fc_overlap2(a, b) && fc_overlap2(b, a) && fc_contact2(a, b, &c) &&
+             c.depth == 0 && fc_contact2(b, a, &c) && c.depth == 0;
+    touching_checked++;
+    TU_CHECK(ok, "%s/%s exactly touching: overlap %d/%d depth %d", type_name(a->type), type_name(b->type),
+             fc_overlap2(a, b), fc_overlap2(b, a), c.depth);
+}
+
+static void check_exact_touching(uint64_t *s, long n)
+{
+    for (long i = 0; i < n; i++) {
+        int e = (int)rnd(s, 0, 26);
+        int64_t k = rnd(s, 1, ((int64_t)1 << e) / 5 + 1);
+        int64_t lim = FC_COORD_LIMIT - ((int64_t)1 << (e + 3)); /* nothing below gets clamped */
+        fc_vec2 c = fc_vec2_make((int32_t)rnd(s, -lim, lim), (int32_t)rnd(s, -lim, lim));
+        fc_shape2 a, b;
+        memset(&a, 0, sizeof a), memset(&b, 0, sizeof b);
+        /* circle - circle at distance 5k, radii summing to 5k */
+        a.type = b.type = FC_SHAPE2_CIRCLE;
+        int64_t ra = rnd(s, 0, 5 * k);
+        a.u.circle = fc_circle_make(c, (int32_t)ra);
+        b.u.circle = fc_circle_make(fc_vec2_make(clampc(c.x + 3 * k), clampc(c.y - 4 * k)), (int32_t)(5 * k - ra));
+        expect_touching(&a, &b);
+        /* AABB corner - circle / capsule along (3, 4) k */
+        int32_t hx = size_of(s, e, 1), hy = size_of(s, e, 1);
+        a.type = FC_SHAPE2_AABB;
+        a.u.aabb = fc_aabb2_make(fc_vec2_make(clampc(c.x - hx), clampc(c.y - hy)), fc_vec2_make(c.x, c.y));
+        fc_vec2 p = fc_vec2_make(clampc(c.x + 3 * k), clampc(c.y + 4 * k));
+        b.u.circle = fc_circle_make(p, (int32_t)(5 * k));
+        expect_touching(&a, &b);
+        b.type = FC_SHAPE2_CAPSULE;
+        b.u.capsule = fc_capsule2_make(p, fc_vec2_make(clampc(p.x + 3 * k), clampc(p.y + 4 * k)), (int32_t)(5 * k));
+        expect_touching(&a, &b);
+        /* OBBs at quadrant angles with flush faces */
+        fc_angle qa = (fc_angle)(FC_ANGLE_QUARTER * rnd(s, 0, 3));
+        a.type = b.type = FC_SHAPE2_OBB;
+        a.u.obb = fc_obb2_make(c, fc_vec2_make(hx, hy), qa);
+        /* b is a quarter turn from a: their x extents are hx and hy in some order */
+        b.u.obb = fc_obb2_make(fc_vec2_make(clampc((int64_t)c.x + hx + hy),
+                                            clampc(c.y + rnd(s, -hx, hx))),
+                               fc_vec2_make(hx, hy), (fc_angle)(qa + FC_ANGLE_QUARTER));
+        expect_touching(&a, &b);
+        /* a polygon and its point reflection through one of its vertices */
+        a.type = b.type = FC_SHAPE2_POLY;
+        make_poly(s, c, e + 1, 0, &a.u.poly);
+        int j = (int)rnd(s, 0, a.u.poly.count - 1);
+        fc_vec2 v = a.u.poly.v[j], w[FC_POLY2_MAX_VERTS];
+        for (int q = 0; q < a.u.poly.count; q++)
+            w[q] = fc_vec2_make(clampc(2 * (int64_t)v.x - a.u.poly.v[q].x), clampc(2 * (int64_t)v.y - a.u.poly.v[q].y));
+        b.u.poly = fc_poly2_make(w, a.u.poly.count);
+        expect_touching(&a, &b);
+    }
+}
+
 int main(int argc, char **argv)
 {
     long pairs = 200000;
@@ -406,6 +470,9 @@ int main(int argc, char **argv)
                    type_name((fc_shape2_type)ta), type_name((fc_shape2_type)tb), pairs, adversarial_count - adv0,
                    overlap_count - o0, touching_count - t0, disagreements - d0, asymmetries - a0);
         }
+    uint64_t ts = 0x70C4u;
+    check_exact_touching(&ts, pairs / 20 + 100);
+    printf("exactly touching constructions: %ld checked\n", touching_checked);
     printf("total: %ld disagreements, %ld asymmetries, %ld contact errors, %ld contact sanity errors\n",
            disagreements, asymmetries, contact_errors, sanity_errors);
     printf("contact digest %016llx\n", (unsigned long long)digest);

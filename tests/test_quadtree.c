@@ -200,13 +200,20 @@ static void centre_lines(void)
     }
 }
 
+/* Usage: test_quadtree [--break] [--steps N] (default 3000 per run). */
 int main(int argc, char **argv)
 {
-    g_break = argc > 1 && strcmp(argv[1], "--break") == 0;
+    int steps = 3000;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--break") == 0)
+            g_break = 1;
+        else if (strcmp(argv[a], "--steps") == 0 && a + 1 < argc)
+            steps = atoi(argv[++a]);
+    }
     uint64_t seed = 0x9E3779B97F4A7C15u;
     for (int layout = 0; layout < 2; layout++)
         for (int kind = 0; kind < 5; kind++)
-            run((fc_qt_layout)layout, kind, kind == 2 ? 200 : MAXN, seed + (uint64_t)(kind * 7 + layout), 3000);
+            run((fc_qt_layout)layout, kind, kind == 2 ? 200 : MAXN, seed + (uint64_t)(kind * 7 + layout), steps);
     centre_lines();
     return tu_finish("quadtree");
 }

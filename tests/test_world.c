@@ -145,6 +145,83 @@ static void check_pairs(scen *s, const char *what)
     TU_CHECK(bad == 0, "%s: %ld bounds differ from the corner oracle or miss the shape", what, bad);
 }
 
+/* ---- the checksum recomputed from its documentation in world.h, with the
+ * hash written out from hash.h's definition (no library hashing) */
+static uint64_t doc_rotl(uint64_t x, unsigned r) { return (x << r) | (x >> (64 - r)); }
+
+static uint64_t doc_hash(const uint64_t *w, int n)
+{
+    const uint64_t P1 = 0x9E3779B185EBCA87u, P2 = 0xC2B2AE3D27D4EB4Fu, P3 = 0x165667B19E3779F9u,
+                   P4 = 0x85EBCA77C2B2AE63u;
+    uint64_t v[4] = {P1 + P2, P2, 0, (uint64_t)0 - P1};
+    for (int i = 0; i < n; i++)
+        v[i % 4] = doc_rotl(v[i % 4] + w[i] * P2, 31) * P1;
+    uint64_t h = doc_rotl(v[0], 1) + doc_rotl(v[1], 7) + doc_rotl(v[2], 12) + doc_rotl(v[3], 18) + (uint64_t)n * P4;
+    h ^= h >> 33;
+    h *= P2;
+    h ^= h >> 29;
+    h *= P3;
+    h ^= h >> 32;
+    return h;
+}
+
+static int doc_cmp_id(const void *a, const void *b)
+{
+    uint32_t x = ((const fc_body_id *)a)->index, y = ((const fc_body_id *)b)->index;
+    return (x > y) - (x < y);
+}
+
+static uint64_t doc_checksum(const fc_world *w, const fc_body_id *ids_in, int32_t n)
+{
+    static fc_body_id ids[512];
+    static uint64_t top[513];
+    memcpy(ids, ids_in, sizeof(fc_body_id) * (size_t)n);
+    qsort(ids, (size_t)n, sizeof ids[0], doc_cmp_id);
+    int dim3 = fc_world_get_dim(w) == FC_WORLD_3D;
+    top[0] = (uint64_t)(uint32_t)n | (uint64_t)(dim3 ? 3 : 2) << 32;
+    for (int32_t i = 0; i < n; i++) {
+        uint32_t f[20];
+        int nf = 0;
+        uint32_t type, count = 0;
+        fc_filter flt;
+        fc_world_get_filter(w, ids[i], &flt);
+        if (!dim3) {
+            fc_shape2 s;
+            fc_world_get_shape2(w, ids[i], &s);
+            type = (uint32_t)s.type;
+            const int32_t *v = NULL;
+            switch (s.type) { /* the union members are int32 fields in declaration order */
+            case FC_SHAPE2_CIRCLE: v = &s.u.circle.center.x; nf = 3; break;
+            case FC_SHAPE2_AABB: v = &s.u.aabb.min.x; nf = 4; break;
+            case FC_SHAPE2_OBB: v = &s.u.obb.center.x; nf = 4; f[4] = s.u.obb.angle; break;
+            case FC_SHAPE2_CAPSULE: v = &s.u.capsule.a.x; nf = 5; break;
+            case FC_SHAPE2_POLY: v = &s.u.poly.v[0].x; nf = 2 * s.u.poly.count; count = (uint32_t)s.u.poly.count; break;
+            }
+            for (int k = 0; k < nf; k++)
+                f[k] = (uint32_t)v[k];
+            if (s.type == FC_SHAPE2_OBB)
+                nf = 5;
+        } else {
+            fc_shape3 s;
+            fc_world_get_shape3(w, ids[i], &s);
+            type = (uint32_t)s.type;
+            const int32_t *v = &s.u.sphere.center.x;
+            nf = s.type == FC_SHAPE3_SPHERE ? 4 : s.type == FC_SHAPE3_AABB ? 6 : 15;
+            for (int k = 0; k < nf; k++)
+                f[k] = (uint32_t)v[k];
+        }
+        uint64_t rec[16];
+        int nr = 0;
+        rec[nr++] = ids[i].index | (uint64_t)ids[i].generation << 32;
+        rec[nr++] = flt.category | (uint64_t)flt.mask << 32;
+        rec[nr++] = type | (uint64_t)count << 32;
+        for (int k = 0; k < nf; k += 2)
+            rec[nr++] = f[k] | (k + 1 < nf ? (uint64_t)f[k + 1] << 32 : 0);
+        top[i + 1] = doc_hash(rec, nr) | 1u;
+    }
+    return doc_hash(top, n + 1);
+}
+
 /* Digest of the frame's outputs: checksum, pairs, a few queries. */
 static uint64_t frame_digest(fc_world *w, uint64_t seed)
 {
@@ -187,12 +264,59 @@ static void brute_force_frames(fc_world_dim dim, fc_qt_layout layout, uint64_t s
         for (int m = 0; m < 30; m++)
             mutate(&s);
         check_pairs(&s, what);
+        TU_CHECK(fc_world_checksum(s.w) == doc_checksum(s.w, s.ids, s.n), "%s: checksum differs from its documentation",
+                 what);
     }
     const fc_pair *p;
     int32_t np;
     fc_world_find_pairs(s.w, &p, &np);
     printf("%s: %d frames, final %d bodies, %d pairs\n", what, frames, s.n, np);
     fc_world_destroy(s.w);
+}
+
+/* Worst cases, each checked against brute force after some moves: bodies
+ * on the root's centre lines, all in one small cell, one huge body, bodies
+ * on and beyond the broadphase bounds (the world is 128 units wide). */
+static void worst_cases(void)
+{
+    for (int kind = 0; kind < 4; kind++)
+        for (int layout = 0; layout < 2; layout++) {
+            scen s;
+            memset(&s, 0, sizeof s);
+            s.w = new_world(FC_WORLD_2D, (fc_qt_layout)layout, 5);
+            s.rng = 100 + (uint64_t)kind;
+            for (int i = 0; i < 300; i++) {
+                fc_body_def bd = fc_body_def_default();
+                fc_circle *c = &bd.shape2.u.circle;
+                int32_t r = wf_rand(&s.rng, 0, 64 * WF_U);
+                c->radius = wf_rand(&s.rng, WF_U / 8, WF_U);
+                if (kind == 0) /* centre lines x = 64 or y = 64 */
+                    c->center = i % 2 ? fc_vec2_make(64 * WF_U, 2 * r) : fc_vec2_make(2 * r, 64 * WF_U);
+                else if (kind == 1) /* one cell */
+                    c->center = fc_vec2_make(wf_rand(&s.rng, 0, 2 * WF_U), wf_rand(&s.rng, 0, 2 * WF_U));
+                else if (kind == 2) /* scattered, plus one huge body */
+                    c->center = fc_vec2_make(2 * r, wf_rand(&s.rng, 0, 128 * WF_U));
+                else /* on the bounds and up to 40 units beyond */
+                    c->center = fc_vec2_make(i % 3 == 0 ? -wf_rand(&s.rng, 0, 40 * WF_U) : 128 * WF_U + wf_rand(&s.rng, -WF_U, 40 * WF_U),
+                                             i % 2 ? 0 : 2 * r);
+                if (kind == 2 && i == 0)
+                    c->radius = 200 * WF_U;
+                TU_CHECK(fc_world_create_body(s.w, &bd, &s.ids[s.n]) == FC_OK, "worst case create");
+                s.n++;
+            }
+            char what[48];
+            snprintf(what, sizeof what, "worst case %d layout %d", kind, layout);
+            for (int f = 0; f < 4; f++) {
+                check_pairs(&s, what);
+                for (int i = 0; i < s.n; i++)
+                    fc_world_translate2(s.w, s.ids[i], fc_vec2_make(wf_rand(&s.rng, -WF_U / 4, WF_U / 4), wf_rand(&s.rng, -WF_U / 4, WF_U / 4)));
+                TU_CHECK(fc_world_validate(s.w) == FC_OK, "%s valid", what);
+            }
+            fc_qt_stats st = fc_world_broadphase_stats(s.w);
+            if (kind == 0 && layout == FC_QT_LOOSE)
+                TU_CHECK(st.root_items == 0, "loose layout: centre-line bodies not in the root (%d)", st.root_items);
+            fc_world_destroy(s.w);
+        }
 }
 
 /* Same final contents reached by different histories (and layouts). */
@@ -257,6 +381,29 @@ static void run_frames(scen *s, int frames, uint64_t *digest)
     }
 }
 
+static uint64_t get_word(const unsigned char *blob, size_t k)
+{
+    uint64_t v = 0;
+    for (int b = 7; b >= 0; b--)
+        v = (v << 8) | blob[8 * k + (size_t)b];
+    return v;
+}
+
+static void put_word(unsigned char *blob, size_t k, uint64_t v)
+{
+    for (int b = 0; b < 8; b++)
+        blob[8 * k + (size_t)b] = (unsigned char)(v >> (8 * b));
+}
+
+/* Recompute the trailer word of a snapshot blob. */
+static void reseal(unsigned char *blob, size_t size)
+{
+    fc_hash64 h = fc_hash64_init(FC_SNAPSHOT_MAGIC);
+    for (size_t k = 0; k + 1 < size / 8; k++)
+        fc_hash64_word(&h, get_word(blob, k));
+    put_word(blob, size / 8 - 1, fc_hash64_final(&h));
+}
+
 static void snapshot_restore(fc_world_dim dim)
 {
     enum { F = 20 };
@@ -301,20 +448,36 @@ static void snapshot_restore(fc_world_dim dim)
     for (size_t len = 0; len < size; len += 1 + len / 16)
         accepted += fc_world_restore(other.w, blob, len) == FC_OK;
     TU_CHECK(accepted == 0, "%ld corrupted blobs accepted", accepted);
-    /* wrong version with a valid trailer */
-    blob[4] = 2;
-    fc_hash64 h = fc_hash64_init(FC_SNAPSHOT_MAGIC);
-    for (size_t k = 0; k + 8 < size; k += 8) {
-        uint64_t v = 0;
-        for (int b = 7; b >= 0; b--)
-            v = (v << 8) | blob[k + (size_t)b];
-        fc_hash64_word(&h, v);
+    /* well-sealed blobs (valid trailer) with a bad field */
+    uint32_t nfree = (uint32_t)get_word(blob, 6);
+    size_t body0 = 7 + nfree; /* word index of the first body's B0 */
+    struct {
+        size_t word;
+        uint64_t xor_mask;
+        fc_status want;
+        const char *what;
+    } bad[] = {
+        {0, (uint64_t)3 << 32, FC_ERR_VERSION, "wrong version"},
+        {1, 8, FC_ERR_FORMAT, "length field"},
+        {5, 1, FC_ERR_FORMAT, "slot count"},
+        {4, 20, FC_ERR_FORMAT, "bounds_log2 out of range"},
+        {body0, (uint64_t)get_word(blob, body0) >> 32 << 32, FC_ERR_FORMAT, "generation 0"},
+        {body0 + 2, 99, FC_ERR_FORMAT, "shape type"},
+        {body0 + 3, (uint64_t)0x7FF00000u << 32, FC_ERR_FORMAT, "coordinate out of range"},
+        {7, nfree > 0 ? 0xFFFFFFu : 0, nfree > 0 ? FC_ERR_FORMAT : FC_OK, "free slot index"},
+    };
+    for (size_t c = 0; c < sizeof bad / sizeof bad[0]; c++) {
+        if (bad[c].want == FC_OK)
+            continue;
+        uint64_t old = get_word(blob, bad[c].word);
+        put_word(blob, bad[c].word, old ^ bad[c].xor_mask);
+        reseal(blob, size);
+        TU_CHECK(fc_world_restore(other.w, blob, size) == bad[c].want, "%s rejected", bad[c].what);
+        put_word(blob, bad[c].word, old);
+        reseal(blob, size);
     }
-    uint64_t t = fc_hash64_final(&h);
-    for (int b = 0; b < 8; b++)
-        blob[size - 8 + (size_t)b] = (unsigned char)(t >> (8 * b));
-    TU_CHECK(fc_world_restore(other.w, blob, size) == FC_ERR_VERSION, "wrong version rejected");
     TU_CHECK(fc_world_checksum(other.w) == sum && fc_world_validate(other.w) == FC_OK, "target unchanged");
+    TU_CHECK(fc_world_restore(other.w, blob, size) == FC_OK, "the repaired blob restores");
     free(blob);
     fc_world_destroy(s.w);
     fc_world_destroy(other.w);
@@ -418,6 +581,13 @@ static void no_alloc_steady_state(void)
         area.u.circle.center = fc_vec2_make(500 * WF_U, 500 * WF_U);
         area.u.circle.radius = 50 * WF_U;
         fc_world_overlap2(w, &area, fc_filter_default(), &q, &nq);
+        fc_world_point2(w, fc_vec2_make(500 * WF_U, 500 * WF_U), fc_filter_default(), &q, &nq);
+        fc_ray2 ray = {fc_vec2_make(0, 500 * WF_U), fc_vec2_make(1000 * WF_U, 3 * WF_U)};
+        const fc_ray_hit *hits;
+        fc_ray_hit first;
+        int hit;
+        fc_world_raycast2_all(w, &ray, fc_filter_default(), &hits, &nq);
+        fc_world_raycast2(w, &ray, fc_filter_default(), &first, &hit);
         fc_world_checksum(w);
     }
     TU_CHECK(cnt.allocs == before, "steady-state frames allocated %ld times", cnt.allocs - before);
@@ -425,12 +595,21 @@ static void no_alloc_steady_state(void)
     TU_CHECK(cnt.live_bytes == 0 && cnt.allocs == cnt.frees, "everything freed (%ld bytes left)", cnt.live_bytes);
 }
 
+/* Usage: test_world [--break] [--scale PERCENT] (frames of the random
+ * scenarios, default 100%). */
 int main(int argc, char **argv)
 {
-    g_break = argc > 1 && strcmp(argv[1], "--break") == 0;
-    brute_force_frames(FC_WORLD_2D, FC_QT_LOOSE, 1, 150);
-    brute_force_frames(FC_WORLD_2D, FC_QT_STRICT, 2, 100);
-    brute_force_frames(FC_WORLD_3D, FC_QT_LOOSE, 3, 120);
+    int scale = 100;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--break") == 0)
+            g_break = 1;
+        else if (strcmp(argv[a], "--scale") == 0 && a + 1 < argc)
+            scale = atoi(argv[++a]);
+    }
+    brute_force_frames(FC_WORLD_2D, FC_QT_LOOSE, 1, 150 * scale / 100);
+    brute_force_frames(FC_WORLD_2D, FC_QT_STRICT, 2, 100 * scale / 100);
+    brute_force_frames(FC_WORLD_3D, FC_QT_LOOSE, 3, 120 * scale / 100);
+    worst_cases();
     history_independence(FC_WORLD_2D);
     history_independence(FC_WORLD_3D);
     snapshot_restore(FC_WORLD_2D);

@@ -11,8 +11,8 @@
  * evaluation of the geometry on the fixed-point inputs. The OBB is the exact
  * rectangle center +- half.x * (c, s) +- half.y * (-s, c) with (c, s) =
  * rot / 65536 (its vertices are Q32.32, never rounded). Products are taken
- * in 64/128-bit integers (256-bit for one squared-distance comparison), no
- * value is rounded before a comparison. overlap(A, B) == overlap(B, A).
+ * in 64/128-bit integers (256-bit for the point-to-edge squared distance
+ * cross^2 <= R^2 |e|^2), no value is rounded before a comparison. overlap(A, B) == overlap(B, A).
  *
  * Contact (fc_contact_*): returns 1 and fills *out when the shapes overlap,
  * else returns 0 and sets *out to all zeros. The boolean equals the overlap
@@ -21,9 +21,11 @@
  *     separate; |normal| = 1 within 2^-15 (each component within 1.5 raw of
  *     the exact unit direction of the chosen axis / closest-point direction);
  *   - depth: Q16.16 >= 0, the minimum translation distance (penetration
- *     depth of the rounded shapes), 0 for exactly touching shapes; error
- *     |depth - exact| <= 2 raw + depth * 2^-28 (so <= 8 raw anywhere in the
- *     range, <= 2 raw for depths below 16 units);
+ *     depth of the rounded shapes): every length is the exact floor of the
+ *     true value in raw units (stepped from an estimate with exact 256-bit
+ *     comparisons), so |depth - exact| < 1 raw, and depth is 0 for exactly
+ *     touching shapes; OBB-OBB takes 1/|axis| to first order instead
+ *     (relative error < 2^-32), |depth - exact| < 1.25 raw;
  *   - point: one contact point midway between the two surfaces (the deepest
  *     point of the incident shape moved by depth/2 along the normal), within
  *     a few raw units of that definition.
@@ -33,8 +35,9 @@
  * one exception is A and B equal field for field, where both calls give the
  * same normal.
  *
- * Moving B by normal * depth leaves the shapes touching or apart by at most
- * the depth error above (tests/test_collide2d.c checks it).
+ * Moving B by depth along the normal leaves the shapes touching or apart by
+ * at most 1.25 raw + depth * 2^-29 (the depth error plus the effect of the
+ * normal's direction error); tests/test_collide2d.c checks it.
  *
  * Stateless, allocation-free, thread-safe; pointers are borrowed for the call
  * and must not be NULL (asserted).

@@ -16,14 +16,10 @@
  *     edges) is skipped, which is exact: it cannot separate. Every projection
  *     is evaluated exactly in 64/128-bit integers, so the answer is exactly
  *     "the two parallelepipeds share a point".
- *   - sphere/OBB3: the centre c is inside the box (exact test), or
- *     |c - x|^2 <= r^2 exactly, where x is the box point whose oblique
- *     coordinates are those of c clamped to +-half_i and truncated toward 0
- *     to whole raw units. x always lies in the box, so there is never a false
- *     hit; exact for AABB-like boxes (axes along the world axes); a sphere
- *     that reaches into the box by less than 2 raw units + r * 2^-21 (both
- *     bounds worst case for the skew allowed by the axis tolerance) may be
- *     reported as not overlapping.
+ *   - sphere/OBB3: exact closest point on the stored parallelepiped: the
+ *     centre is inside, or its orthogonal projection onto a vertex, edge or
+ *     face (that it falls inside of) is within r; projections and distances
+ *     are compared exactly (128-bit, the face terms 256-bit).
  *
  * Contact (returns the overlap answer; fills *out only when it is 1):
  *   - normal: from A to B (moving B by normal * depth separates them), each
@@ -32,11 +28,11 @@
  *     the exactly negated normal, the same depth and the same point. The only
  *     zero normal: two bit-identical shapes of the same type (no direction
  *     tells them apart).
- *   - depth >= 0, Q16.16; 0 when touching. sphere/sphere, sphere/AABB3,
- *     sphere/OBB3: r - |distance| with an exact integer square root, error
- *     <= 1 raw (sphere/OBB3 plus the closest-point bound above). Boxes: the
- *     penetration along the chosen axis (overlap of the projections / axis
- *     length), error <= 1 raw + depth * 2^-22.
+ *   - depth >= 0, Q16.16; 0 when touching. sphere/sphere, sphere/AABB3:
+ *     r - |distance| with an exact integer square root, error <= 1 raw;
+ *     sphere/OBB3: the same from the closest point rounded to raw units
+ *     (error <= 2 raw). Boxes: the penetration along the chosen axis (overlap
+ *     of the projections / axis length), error <= 1 raw + depth * 2^-22.
  *   - boxes: the axis of minimum penetration among the face normals and the
  *     edge products whose length is >= 2^-8 (near-parallel edges give
  *     unreliable directions), comparing the rounded depths; ties go to the

@@ -63,6 +63,29 @@ static inline void fc_hash64_pair(fc_hash64 *h, uint32_t lo, uint32_t hi)
     fc_hash64_word(h, (uint64_t)lo | ((uint64_t)hi << 32));
 }
 
+/* Append n words (same result as n calls of fc_hash64_word; faster: whole
+ * stripes of four words are mixed with the lanes in registers). */
+static inline void fc_hash64_block(fc_hash64 *h, const uint64_t *w, uint64_t n)
+{
+    uint64_t i = 0;
+    for (; i < n && (h->n & 3u) != 0; i++)
+        fc_hash64_word(h, w[i]);
+    uint64_t v0 = h->v[0], v1 = h->v[1], v2 = h->v[2], v3 = h->v[3], start = i;
+    for (; i + 4 <= n; i += 4) {
+        v0 = fc_rotl64(v0 + w[i] * FC_HASH_P2, 31) * FC_HASH_P1;
+        v1 = fc_rotl64(v1 + w[i + 1] * FC_HASH_P2, 31) * FC_HASH_P1;
+        v2 = fc_rotl64(v2 + w[i + 2] * FC_HASH_P2, 31) * FC_HASH_P1;
+        v3 = fc_rotl64(v3 + w[i + 3] * FC_HASH_P2, 31) * FC_HASH_P1;
+    }
+    h->v[0] = v0;
+    h->v[1] = v1;
+    h->v[2] = v2;
+    h->v[3] = v3;
+    h->n += i - start;
+    for (; i < n; i++)
+        fc_hash64_word(h, w[i]);
+}
+
 /* The hash of the words appended so far (the state is not changed). */
 static inline uint64_t fc_hash64_final(const fc_hash64 *h)
 {
@@ -80,8 +103,7 @@ static inline uint64_t fc_hash64_final(const fc_hash64 *h)
 static inline uint64_t fc_hash64_words(uint64_t seed, const uint64_t *w, uint64_t n)
 {
     fc_hash64 h = fc_hash64_init(seed);
-    for (uint64_t i = 0; i < n; i++)
-        fc_hash64_word(&h, w[i]);
+    fc_hash64_block(&h, w, n);
     return fc_hash64_final(&h);
 }
 

@@ -109,8 +109,9 @@ fc_aabb2 fc_aabb2_make(fc_vec2 min, fc_vec2 max);
 /* rot = fc_sincos_of(angle); half = half-extents along (c, s) and (-s, c). */
 fc_obb2 fc_obb2_make(fc_vec2 center, fc_vec2 half, fc_angle angle);
 fc_capsule2 fc_capsule2_make(fc_vec2 a, fc_vec2 b, fix16_t radius);
-/* Copies count vertices (count clamped to 0..FC_POLY2_MAX_VERTS for the copy;
- * the stored count is the given one, so validation reports a bad count). */
+/* Copies min(count, FC_POLY2_MAX_VERTS) vertices from v (v must hold that
+ * many; NULL gives zeros) and stores count as given, so validation reports a
+ * bad count. */
 fc_poly2 fc_poly2_make(const fc_vec2 *v, int32_t count);
 
 fc_status fc_circle_validate(const fc_circle *c);

@@ -202,8 +202,11 @@ typedef struct fc_pair {
 } fc_pair;
 
 /* Every pair of live bodies that passes the filter rule and whose shapes
- * overlap (exact narrowphase, touching counts), sorted by (a.index,
- * b.index). *pairs points into the world (see lifetime above); *count >= 0.
+ * overlap, sorted by (a.index, b.index). "Overlap" is exactly fc_overlap2 /
+ * fc_overlap3 (collide2d.h / collide3d.h state their exactness; touching
+ * counts): the broadphase uses integer bounds rounded outward, so it never
+ * drops a pair the narrowphase reports (tests compare every frame with an
+ * all-pairs fc_overlap scan). *pairs points into the world (see lifetime above); *count >= 0.
  * Errors: FC_ERR_NULL, FC_ERR_NO_MEMORY (outputs then empty). */
 fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count);
 
@@ -232,11 +235,15 @@ typedef struct fc_ray3 {
 } fc_ray3;
 
 /* A ray hit: the body and the entry parameter t = the smallest t in [0, 1]
- * at which the ray is inside the closed shape (0 when the origin is
- * inside). t is an exact rational internally - hits are ordered by exact
- * comparison (128-bit cross-multiplication), equal parameters by body
- * index - and reported as Q16.16 rounded down: floor(t * 65536), in
- * [0, 65536]. */
+ * at which the ray point is inside the closed shape (0 when the origin is
+ * inside; a ray that only grazes an edge or is tangent to a circle hits).
+ * Internally t is exact: a rational (p / r) for boxes and polygons - the
+ * slab / half-plane clipping of the stored shape, OBB3 as its exact
+ * parallelepiped - and a quadratic surd (p - sqrt(q)) / r for circles,
+ * capsule caps and spheres. Hits are ordered by exact comparison of these
+ * values (cross-multiplication and squaring in big integers, never a
+ * rounded value), equal parameters by body index. The reported t is
+ * Q16.16 rounded down: floor(t * 65536), in [0, 65536], computed exactly. */
 typedef struct fc_ray_hit {
     fc_body_id id;
     fix16_t t;
@@ -254,10 +261,17 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
 
 /* ------------------------------------------------------------ checksum */
 
-/* fc_hash64 (seed 0, see hash.h) of the world's canonical serialisation, a
- * sequence of little-endian 64-bit words:
- *   W0 = live body count (bits 0..31) | dimension 2 or 3 (bits 32..63);
- * then for every live body in index order:
+/* The world checksum: fc_hash64 (seed 0, see hash.h) of the words
+ *   W0 = live body count (bits 0..31) | dimension 2 or 3 (bits 32..63),
+ *   then R_i for every live body i in index order, where
+ *   R_i = fc_hash64 (seed 0) of body i's record words B0.. below, with
+ *   bit 0 set (R_i | 1).
+ * R_i is cached per body and recomputed only after the body changed, so a
+ * checksum costs one hashed word per unchanged body (plus the record hash
+ * of each changed one). The cache is internal state: like every call on a
+ * world, a checksum must not run concurrently with another call on the
+ * same world. The record of a body is a sequence of
+ * little-endian 64-bit words:
  *   B0 = index | generation << 32;
  *   B1 = filter.category | filter.mask << 32;
  *   B2 = shape type (fc_shape2_type / fc_shape3_type) | vertex count << 32
@@ -265,7 +279,7 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
  *   then the shape's int32 fields in declaration order, two per word (first
  *   field in bits 0..31), the last word's upper half 0 when the count is odd:
  *     circle: center.x, center.y, radius            aabb2: min.x, min.y, max.x, max.y
- *     obb2: center.x, center.y, half.x, half.y, angle (rot is derived, omitted)
+ *     obb2: center.x, center.y, half.x, half.y, angle (0..65535; rot is derived, omitted)
  *     capsule2: a.x, a.y, b.x, b.y, radius          poly2: v[i].x, v[i].y for i < count
  *     sphere: center.x, .y, .z, radius              aabb3: min.x, .y, .z, max.x, .y, .z
  *     obb3: center.x, .y, .z, half.x, .y, .z, axis[0].x, .y, .z, axis[1]..., axis[2]...
@@ -294,7 +308,7 @@ uint64_t fc_hash_ray_hits(uint64_t seed, const fc_ray_hit *hits, int32_t count);
  * bounds_min.x | bounds_min.y << 32, bounds_log2 | max_depth << 32,
  * slot count | live count << 32, free count | 0 << 32), then per free-list
  * entry from the top (index | generation << 32), then per live body its
- * checksum words B0.. (see fc_world_checksum) followed by user_data, then a
+ * record words B0.. (see fc_world_checksum) followed by user_data, then a
  * trailer word: fc_hash64 (seed FC_SNAPSHOT_MAGIC) of all preceding words.
  * A circle/box body takes 48-56 bytes; an 8-vertex polygon 96. */
 fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size);

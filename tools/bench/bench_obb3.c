@@ -75,12 +75,15 @@ void bench_obb3(void)
     static dobb dboxes[PAIRS * 2];
     uint32_t seed = 4004;
     for (int i = 0; i < PAIRS * 2; i++) {
-        fc_vec3 c = fc_vec3_make(rnd_range(&seed, -24 * 65536, 24 * 65536), rnd_range(&seed, -24 * 65536, 24 * 65536),
-                                 rnd_range(&seed, -24 * 65536, 24 * 65536));
-        fc_vec3 h = fc_vec3_make(rnd_range(&seed, 1 << 16, 32 << 16), rnd_range(&seed, 1 << 16, 32 << 16),
-                                 rnd_range(&seed, 1 << 16, 32 << 16));
-        fc_obb3_from_euler(c, h, (fc_angle)bench_xorshift32(&seed), (fc_angle)bench_xorshift32(&seed),
-                           (fc_angle)bench_xorshift32(&seed), &boxes[i]);
+        /* One draw per statement: argument evaluation order is unspecified. */
+        fix16_t v[6];
+        for (int k = 0; k < 6; k++)
+            v[k] = k < 3 ? rnd_range(&seed, -24 * 65536, 24 * 65536) : rnd_range(&seed, 1 << 16, 32 << 16);
+        fc_angle ang[3];
+        for (int k = 0; k < 3; k++)
+            ang[k] = (fc_angle)bench_xorshift32(&seed);
+        fc_obb3_from_euler(fc_vec3_make(v[0], v[1], v[2]), fc_vec3_make(v[3], v[4], v[5]), ang[0], ang[1], ang[2],
+                           &boxes[i]);
         dboxes[i] = to_double(&boxes[i]);
     }
     double t_ov[BENCH_ROUNDS], t_ct[BENCH_ROUNDS], t_fl[BENCH_ROUNDS];

@@ -4,7 +4,7 @@
  * body) + all pairs. Baselines in the same run: O(N^2) brute force at 1k
  * and a float sort-and-sweep on x (insertion sort each frame) at 10k/50k.
  * Also the seed's strict layout, a centre-line worst case, and the
- * checksum / snapshot cost at 10k bodies. */
+ * checksum / snapshot / ray cast cost at 10k bodies. */
 #include "bench.h"
 
 #include <stdio.h>
@@ -171,7 +171,8 @@ static double run_sap(int n, int32_t *pairs_out)
     return bench_median(t, BENCH_ROUNDS);
 }
 
-/* Checksum and snapshot of the 10k W1 world, ms per call. */
+/* Checksum, snapshot (ms per call) and ray casts (us per ray) in the 10k
+ * W1 world. */
 static void run_serial(void)
 {
     uint32_t seed = 12345;
@@ -180,35 +181,76 @@ static void run_serial(void)
     fc_world_def d = fc_world_def_default();
     fc_world *w;
     fc_world_create(&d, &w);
+    fc_body_id *ids = (fc_body_id *)malloc(sizeof(fc_body_id) * (size_t)n);
     for (int i = 0; i < n; i++) {
         fc_body_def bd = fc_body_def_default();
-        fc_body_id id;
         bd.shape2.type = FC_SHAPE2_AABB;
         bd.shape2.u.aabb.min = fc_vec2_make(b[i].cx - b[i].hx, b[i].cy - b[i].hy);
         bd.shape2.u.aabb.max = fc_vec2_make(b[i].cx + b[i].hx, b[i].cy + b[i].hy);
-        fc_world_create_body(w, &bd, &id);
+        fc_world_create_body(w, &bd, &ids[i]);
     }
     size_t size;
     fc_world_snapshot(w, NULL, 0, &size);
     void *buf = malloc(size);
-    double tc[BENCH_ROUNDS], ts[BENCH_ROUNDS];
+    double tc[BENCH_ROUNDS], tu[BENCH_ROUNDS], ts[BENCH_ROUNDS];
     for (int r = 0; r < BENCH_ROUNDS; r++) {
         uint64_t acc = 0;
+        double tm = 0;
+        for (int k = 0; k < 20; k++) { /* every body moved since the last checksum (a W1 frame) */
+            for (int i = 0; i < n; i++)
+                fc_world_translate2(w, ids[i], fc_vec2_make(k % 2 ? -1 : 1, 0));
+            double t = bench_now_ns();
+            acc += fc_world_checksum(w);
+            tm += bench_now_ns() - t;
+        }
+        tc[r] = tm / 20 / 1e6;
         double t0 = bench_now_ns();
-        for (int k = 0; k < 20; k++)
+        for (int k = 0; k < 20; k++) /* nothing changed */
             acc += fc_world_checksum(w);
         double t1 = bench_now_ns();
         for (int k = 0; k < 20; k++)
             fc_world_snapshot(w, buf, size, &size);
         double t2 = bench_now_ns();
-        tc[r] = (t1 - t0) / 20 / 1e6;
+        tu[r] = (t1 - t0) / 20 / 1e6;
         ts[r] = (t2 - t1) / 20 / 1e6;
         bench_sink((int64_t)acc);
     }
+    double tr[BENCH_ROUNDS], ta[BENCH_ROUNDS];
+    for (int r = 0; r < BENCH_ROUNDS; r++) {
+        uint32_t rs = 777;
+        int64_t acc = 0;
+        double t0 = bench_now_ns();
+        for (int k = 0; k < 1000; k++) { /* 100-unit rays through the W1 world */
+            fc_ray2 ray = {fc_vec2_make((int32_t)(bench_xorshift32(&rs) % (900u * UNIT)), (int32_t)(bench_xorshift32(&rs) % (1000u * UNIT))),
+                           fc_vec2_make(100 * UNIT, (int32_t)(bench_xorshift32(&rs) % (20u * UNIT)) - 10 * UNIT)};
+            fc_ray_hit h;
+            int hit;
+            fc_world_raycast2(w, &ray, fc_filter_default(), &h, &hit);
+            acc += hit ? h.t : -1;
+        }
+        double t1 = bench_now_ns();
+        rs = 777;
+        for (int k = 0; k < 1000; k++) {
+            fc_ray2 ray = {fc_vec2_make((int32_t)(bench_xorshift32(&rs) % (900u * UNIT)), (int32_t)(bench_xorshift32(&rs) % (1000u * UNIT))),
+                           fc_vec2_make(100 * UNIT, (int32_t)(bench_xorshift32(&rs) % (20u * UNIT)) - 10 * UNIT)};
+            const fc_ray_hit *hits;
+            int32_t nh;
+            fc_world_raycast2_all(w, &ray, fc_filter_default(), &hits, &nh);
+            acc += nh;
+        }
+        double t2 = bench_now_ns();
+        tr[r] = (t1 - t0) / 1000 / 1e3;
+        ta[r] = (t2 - t1) / 1000 / 1e3;
+        bench_sink(acc);
+    }
+    bench_print("raycast_closest_10k", bench_median(tr, BENCH_ROUNDS), "us/ray");
+    bench_print("raycast_all_10k", bench_median(ta, BENCH_ROUNDS), "us/ray");
     bench_print("checksum_10k", bench_median(tc, BENCH_ROUNDS), "ms");
+    bench_print("checksum_10k_unchanged", bench_median(tu, BENCH_ROUNDS), "ms");
     bench_print("snapshot_10k", bench_median(ts, BENCH_ROUNDS), "ms");
     bench_print("snapshot_10k_bytes_per_body", (double)size / n, "B");
     free(buf);
+    free(ids);
     fc_world_destroy(w);
     free(b);
 }
