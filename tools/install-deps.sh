@@ -8,7 +8,7 @@ want=()
 for profile in "${@:-build}"; do
   case "$profile" in
     build) want+=(meson ninja-build gcc g++ libfixmath-dev python3 pkg-config binutils) ;;
-    test) want+=(meson ninja-build gcc g++ libfixmath-dev python3 pkg-config binutils) ;;
+    test) want+=(meson ninja-build gcc g++ libfixmath-dev python3 pkg-config binutils clang) ;;
     *) echo "install-deps.sh: unknown profile '$profile' (build, test)" >&2; exit 2 ;;
   esac
 done

@@ -39,6 +39,25 @@ run_suite "release build" build -Dwerror=true
 run_suite "sanitizers" build-asan -Dwerror=true -Dbuildtype=debug -Db_sanitize=address,undefined \
   -Db_lundef=false -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
 
+# 3. a short libFuzzer run of the replay reader (clang), from tests/replay_corpus/.
+fuzz_replay() {
+  echo "== replay fuzzing (build-fuzz, ${FUZZ_SECONDS:-40} s)"
+  if [ ! -f build-fuzz/build.ninja ]; then
+    CC=clang CXX=clang++ meson setup build-fuzz >build-fuzz.setup.log 2>&1 || { cat build-fuzz.setup.log; failed=$((failed + 1)); return; }
+  fi
+  if ! ninja -C build-fuzz tests/fuzz_replay >build-fuzz.build.log 2>&1; then
+    tail -n 40 build-fuzz.build.log; failed=$((failed + 1)); return
+  fi
+  rm -rf build-fuzz/corpus && mkdir -p build-fuzz/corpus && cp tests/replay_corpus/* build-fuzz/corpus/
+  if build-fuzz/tests/fuzz_replay -max_total_time="${FUZZ_SECONDS:-40}" -seed=1 -rss_limit_mb=2048 -max_len=65536 \
+      build-fuzz/corpus >build-fuzz/fuzz.log 2>&1; then
+    echo "replay fuzzing: OK ($(grep -o 'Done [0-9]* runs' build-fuzz/fuzz.log))"; passed=$((passed + 1))
+  else
+    tail -n 30 build-fuzz/fuzz.log; echo "replay fuzzing: FAIL (crash input in the current directory)"; failed=$((failed + 1))
+  fi
+}
+fuzz_replay
+
 # Determinism: the quick cross-compiler/cross-CPU matrix (native gcc and
 # clang, i686, aarch64 and big-endian s390x under qemu) must agree bit for bit.
 echo "== determinism matrix (quick)"

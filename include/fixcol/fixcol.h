@@ -14,5 +14,6 @@
 #include <fixcol/hash.h>
 #include <fixcol/quadtree.h>
 #include <fixcol/world.h>
+#include <fixcol/replay.h>
 
 #endif

@@ -1,0 +1,338 @@
+/* fixcol/replay.h - recorded scenarios: the replay file format v1 (reader,
+ * writer, text form), the runner that re-executes a replay against a world
+ * and compares every frame checksum, and seeded scenario generators.
+ *
+ * The format is specified in docs/replay-format.md. In short: a header with
+ * the world settings, then frames; a frame is a list of operations (create,
+ * move, set, destroy bodies; shape/ray/point queries; snapshot, restore)
+ * followed by the expected results of that frame: the frame checksum and the
+ * sub-hashes it is made of (world state, pair list, operation statuses, one
+ * hash per query), so a mismatch can be located.
+ *
+ * Everything here works on byte buffers in memory (no file I/O), is integer
+ * only, and has no global state. Data errors never crash: every reader call
+ * returns FC_ERR_FORMAT / FC_ERR_VERSION with fc_replay_reader.error holding
+ * the byte offset (binary) or line and column (text) and a reason.
+ */
+#ifndef FIXCOL_REPLAY_H
+#define FIXCOL_REPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <fixcol/shapes.h>
+#include <fixcol/status.h>
+#include <fixcol/vec.h>
+#include <fixcol/world.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FC_REPLAY_VERSION 1
+/* Bounds the reader enforces (so a hostile file cannot ask for huge
+ * allocations): */
+#define FC_REPLAY_MAX_FRAMES 10000000u   /* frames per replay */
+#define FC_REPLAY_MAX_OPS 1000000u       /* operations per frame */
+#define FC_REPLAY_MAX_QUERIES 65536u     /* query operations per frame */
+#define FC_REPLAY_MAX_SLOTS 16u          /* snapshot slots 0..15 */
+
+/* Operation kinds (the tag byte in the binary form). Each maps to one
+ * world call. */
+typedef enum fc_replay_op_kind {
+    FC_REPLAY_CREATE = 1,        /* fc_world_create_body(shape, filter); must return id */
+    FC_REPLAY_MOVE = 2,          /* fc_world_translate2/3(id, a) */
+    FC_REPLAY_TURN = 3,          /* fc_world_set_angle2(id, angle) (2D only) */
+    FC_REPLAY_SET = 4,           /* fc_world_set_shape2/3(id, shape) */
+    FC_REPLAY_DESTROY = 5,       /* fc_world_destroy_body(id) */
+    FC_REPLAY_QUERY_SHAPE = 6,   /* fc_world_overlap2/3(shape, filter) */
+    FC_REPLAY_QUERY_POINT = 7,   /* fc_world_point2/3(a, filter) */
+    FC_REPLAY_QUERY_RAY = 8,     /* fc_world_raycast2/3(origin a, delta b, filter): closest hit */
+    FC_REPLAY_QUERY_RAY_ALL = 9, /* fc_world_raycast2/3_all: every hit */
+    FC_REPLAY_SNAPSHOT = 10,     /* fc_world_snapshot into slot */
+    FC_REPLAY_RESTORE = 11       /* fc_world_restore from slot */
+} fc_replay_op_kind;
+
+#define FC_REPLAY_OP_KINDS 12 /* one past the last kind */
+
+/* One decoded operation. Only the fields of its kind are meaningful; the
+ * reader zeroes the rest. 2D replays use x and y of the vectors (z is 0). */
+typedef struct fc_replay_op {
+    fc_replay_op_kind kind;
+    fc_body_id id;          /* CREATE (the id the world must hand out), MOVE, TURN, SET, DESTROY;
+                               id.world is not stored (the runner's world tag) */
+    fc_filter filter;       /* CREATE: the body's filter; queries: the query filter */
+    uint32_t slot;          /* SNAPSHOT, RESTORE: 0..FC_REPLAY_MAX_SLOTS-1 */
+    fc_angle angle;         /* TURN */
+    fc_vec3 a, b;           /* MOVE: a = delta; QUERY_POINT: a = point; rays: a = origin, b = delta */
+    fc_shape2 shape2;       /* CREATE, SET, QUERY_SHAPE in a 2D replay */
+    fc_shape3 shape3;       /* CREATE, SET, QUERY_SHAPE in a 3D replay */
+} fc_replay_op;
+
+/* World settings stored in the header: the fc_world_def fields that change
+ * results or speed (tag 1, no capacity hints, malloc/free otherwise). */
+typedef struct fc_replay_settings {
+    int32_t dim;            /* 2 or 3 */
+    fc_vec2 bounds_min;     /* fc_world_def.bounds_min */
+    int32_t bounds_log2;    /* 0..14 */
+    int32_t max_depth;      /* 0..FC_QT_MAX_DEPTH */
+    int32_t layout;         /* FC_QT_LOOSE or FC_QT_STRICT */
+} fc_replay_settings;
+
+/* What a frame is expected to produce. The frame checksum is
+ * fc_replay_frame_checksum() of the other fields; it is stored as well, as
+ * the single number clients compare. */
+typedef struct fc_replay_expect {
+    uint64_t checksum;      /* frame checksum */
+    uint64_t state;         /* world state checksum after the frame's operations */
+    uint64_t pairs;         /* hash of the frame's pair list (canonical order) */
+    uint32_t pair_count;
+    uint32_t ops;           /* hash of the statuses (and created ids) of the non-query operations */
+    uint32_t query_count;   /* number of query operations in the frame */
+} fc_replay_expect;
+
+/* One query's expected result: number of hits and a 32-bit hash of them. */
+typedef struct fc_replay_query_expect {
+    uint32_t count;
+    uint32_t hash;
+} fc_replay_query_expect;
+
+/* Where and why reading failed. For the binary form offset is the byte
+ * offset of the bad field and line == 0; for the text form line and column
+ * (1-based) locate it. */
+typedef struct fc_replay_error {
+    uint64_t offset;
+    uint32_t line, column;
+    char reason[112];
+} fc_replay_error;
+
+/* ---------------------------------------------------------------- reader */
+
+/* Streaming reader over a whole file held in memory (the caller keeps the
+ * bytes alive). The binary form (.fcr) and the text form (what
+ * fc_replay_writer_init(.., text = 1) and `fixcol-replay dump` produce) are
+ * both accepted; fc_replay_open tells them apart by the magic.
+ *
+ * Sequence: fc_replay_open; then fc_replay_next_frame until it reports no
+ * more frames (it checks the end marker and that nothing follows it); inside
+ * a frame fc_replay_next_op op_count times, fc_replay_read_expect, and
+ * fc_replay_read_query_expect once per query operation of the frame. Every
+ * call returns FC_OK or an error (FC_ERR_FORMAT, FC_ERR_VERSION, or
+ * FC_ERR_ARGUMENT for calls out of sequence) with r->error set; after an
+ * error every later call returns the same error. Geometry is not validated
+ * here (the world does that; a replay may record rejected operations). */
+typedef struct fc_replay_reader {
+    const uint8_t *data;
+    size_t size, pos;
+    int32_t text;                   /* 1 for the text form */
+    uint32_t line;                  /* text: current line (1-based) */
+    size_t line_start;              /* text: offset where it starts */
+    fc_replay_settings settings;
+    uint32_t frames;                /* frames started so far */
+    uint32_t ops_left;              /* operations still to read in this frame */
+    uint32_t queries_seen;          /* query operations read in this frame */
+    uint32_t queries_left;          /* query expectations still to read */
+    int32_t phase;                  /* internal sequencing state */
+    fc_status status;
+    fc_replay_error error;
+} fc_replay_reader;
+
+fc_status fc_replay_open(fc_replay_reader *r, const uint8_t *data, size_t size);
+/* *more = 1 and *op_count set when a frame starts, *more = 0 at the end. */
+fc_status fc_replay_next_frame(fc_replay_reader *r, int32_t *more, uint32_t *op_count);
+fc_status fc_replay_next_op(fc_replay_reader *r, fc_replay_op *op);
+fc_status fc_replay_read_expect(fc_replay_reader *r, fc_replay_expect *e);
+fc_status fc_replay_read_query_expect(fc_replay_reader *r, fc_replay_query_expect *q);
+/* "offset 1234" or "line 5, column 7", then ": reason", into buf. */
+void fc_replay_error_format(const fc_replay_error *e, char *buf, size_t size);
+
+/* ---------------------------------------------------------------- writer */
+
+/* Writer into a growable malloc'ed buffer (data, size), binary or text.
+ * Calls mirror the reader: fc_replay_writer_init (header), per frame
+ * fc_replay_write_frame, its operations, fc_replay_write_expect and one
+ * fc_replay_write_query_expect per query operation, then
+ * fc_replay_writer_finish (end marker). An allocation failure sets status
+ * to FC_ERR_NO_MEMORY and later calls do nothing; calls out of sequence set
+ * FC_ERR_ARGUMENT. Free with fc_replay_writer_free. */
+typedef struct fc_replay_writer {
+    uint8_t *data;
+    size_t size, cap;
+    int32_t text;
+    fc_replay_settings settings;
+    uint32_t frames;
+    uint32_t ops_left, queries_seen, queries_left;
+    int32_t phase;
+    fc_status status;
+} fc_replay_writer;
+
+fc_status fc_replay_writer_init(fc_replay_writer *w, const fc_replay_settings *s, int32_t text);
+void fc_replay_write_frame(fc_replay_writer *w, uint32_t op_count);
+void fc_replay_write_op(fc_replay_writer *w, const fc_replay_op *op);
+void fc_replay_write_expect(fc_replay_writer *w, const fc_replay_expect *e);
+void fc_replay_write_query_expect(fc_replay_writer *w, const fc_replay_query_expect *q);
+fc_status fc_replay_writer_finish(fc_replay_writer *w);
+void fc_replay_writer_free(fc_replay_writer *w);
+
+/* ---------------------------------------------------------------- text */
+
+/* Exact decimal text of a Q16.16 value: "-12.375", "0.0000152587890625".
+ * Every fix16_t has a finite decimal expansion (at most 16 fractional
+ * digits); buf needs 32 bytes. Returns buf. */
+char *fc_replay_fix_format(fix16_t v, char *buf);
+/* Parse an exact decimal Q16.16 value from s[0..len) (optional '-', digits,
+ * optional '.' and digits). FC_ERR_FORMAT when it is malformed or not exactly
+ * a multiple of 1/65536, FC_ERR_RANGE when it does not fit fix16_t. No
+ * floating point is involved. */
+fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out);
+
+/* ---------------------------------------------------------------- runner */
+
+/* Executes operations on a world (created from the settings, tag 1) and
+ * computes what a frame produced, exactly as recorded replays expect it:
+ *   - ops: fc_hash64 (seed 0) of one word per non-query operation,
+ *     (uint32)status | kind << 32, plus for a successful create the word
+ *     index | generation << 32 of the id handed out; folded to 32 bits
+ *     (low ^ high half);
+ *   - each query: count = hits (0 on error), hash = fc_hash_ids /
+ *     fc_hash_ray_hits with seed (uint32)status, folded to 32 bits;
+ *   - state = fc_world_checksum, pairs = fc_hash_pairs(0, ...) of
+ *     fc_world_find_pairs and pair_count its length;
+ *   - checksum = fc_replay_frame_checksum.
+ * The runner keeps the snapshot slots and which ids are live. */
+typedef struct fc_replay_runner {
+    fc_world *world;
+    int32_t dim;
+    uint8_t *slot[FC_REPLAY_MAX_SLOTS];
+    size_t slot_size[FC_REPLAY_MAX_SLOTS], slot_cap[FC_REPLAY_MAX_SLOTS];
+    uint32_t *live_gen;                        /* generation per index, 0 = free */
+    uint32_t *slot_live[FC_REPLAY_MAX_SLOTS];  /* live_gen saved with each snapshot */
+    uint32_t live_cap, slot_live_len[FC_REPLAY_MAX_SLOTS];
+    fc_hash64 ops;
+    fc_replay_query_expect *queries;           /* this frame's query results */
+    uint32_t *query_op;                        /* their operation index in the frame */
+    uint32_t query_count, query_cap, op_index;
+    /* The first create of the frame that handed out another id than
+     * recorded: its op index (or UINT32_MAX) and the id it got. */
+    uint32_t bad_create_op;
+    fc_body_id bad_create_id;
+} fc_replay_runner;
+
+/* Errors: FC_ERR_NULL, FC_ERR_ARGUMENT / FC_ERR_RANGE (bad settings),
+ * FC_ERR_NO_MEMORY. */
+fc_status fc_replay_runner_init(fc_replay_runner *rn, const fc_replay_settings *s);
+void fc_replay_runner_free(fc_replay_runner *rn);
+void fc_replay_runner_begin_frame(fc_replay_runner *rn);
+/* Execute op and fold its outcome into the frame. Returns the world call's
+ * status (a recorded replay may contain rejected operations: that is data,
+ * not a failure); FC_ERR_NO_MEMORY from the runner itself is also
+ * returned. For CREATE, *created (if not NULL) gets the id handed out. */
+fc_status fc_replay_runner_apply(fc_replay_runner *rn, const fc_replay_op *op, fc_body_id *created);
+/* Finish the frame: fill *got (its queries are rn->queries[0..query_count)). */
+fc_status fc_replay_runner_end_frame(fc_replay_runner *rn, fc_replay_expect *got);
+
+/* ---------------------------------------------------------------- verify */
+
+typedef enum fc_replay_diff {
+    FC_REPLAY_DIFF_NONE = 0,
+    FC_REPLAY_DIFF_CREATE_ID,   /* a create handed out another id */
+    FC_REPLAY_DIFF_OPS,         /* operation statuses differ */
+    FC_REPLAY_DIFF_QUERY,       /* one query's result differs */
+    FC_REPLAY_DIFF_PAIRS,       /* the pair list differs */
+    FC_REPLAY_DIFF_STATE,       /* the world state differs */
+    FC_REPLAY_DIFF_CHECKSUM     /* only the stored frame checksum differs */
+} fc_replay_diff;
+
+/* The first divergence found in a replay. */
+typedef struct fc_replay_mismatch {
+    uint32_t frame;             /* 1-based; 0 = none */
+    fc_replay_diff what;
+    uint32_t op_index;          /* CREATE_ID / QUERY: the operation's index in the frame */
+    fc_replay_op op;            /* ... and the operation */
+    fc_body_id got_id;          /* CREATE_ID: the id handed out */
+    uint32_t query_index;       /* QUERY: index among the frame's queries */
+    fc_replay_query_expect query_expected, query_got;
+    fc_replay_expect expected, got;
+} fc_replay_mismatch;
+
+typedef struct fc_replay_verify_result {
+    fc_replay_settings settings;
+    uint32_t frames;
+    uint64_t ops;
+    uint32_t bad_frames;        /* frames whose checksum or a sub-hash differs */
+    fc_replay_mismatch first;
+} fc_replay_verify_result;
+
+/* Optional callback after every frame (1-based number), with the runner
+ * (its world shows the state after the frame) and the bytes read so far of
+ * the total: for progress displays and for inspecting one frame. */
+typedef void (*fc_replay_frame_fn)(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t done, size_t total);
+
+/* Run a whole replay (binary or text) and compare every frame. Appends each
+ * frame's computed checksum to *digest (if not NULL). Returns FC_OK when
+ * the file was read completely (res->bad_frames tells whether it matched),
+ * the reader's error (with *err filled) for malformed input, or
+ * FC_ERR_NO_MEMORY / a world creation error. */
+fc_status fc_replay_verify(const uint8_t *data, size_t size, fc_hash64 *digest, fc_replay_verify_result *res,
+                           fc_replay_error *err, fc_replay_frame_fn on_frame, void *ctx);
+
+/* ---------------------------------------------------------------- recorder */
+
+/* Builds a replay while running it: every operation is executed by a
+ * runner and stored; for CREATE the id handed out is written into the
+ * operation. fc_replay_recorder_end_frame writes the frame with the
+ * results it produced. The writer (binary) is rec->w. */
+typedef struct fc_replay_recorder {
+    fc_replay_runner rn;
+    fc_replay_writer w;
+    fc_replay_op *ops;
+    uint32_t op_count, op_cap;
+    fc_status status;           /* first FC_ERR_NO_MEMORY / writer error */
+} fc_replay_recorder;
+
+fc_status fc_replay_recorder_init(fc_replay_recorder *rec, const fc_replay_settings *s);
+/* Execute and record op; returns the world's status for it (rejected
+ * operations are recorded too). */
+fc_status fc_replay_record(fc_replay_recorder *rec, fc_replay_op *op);
+fc_status fc_replay_recorder_end_frame(fc_replay_recorder *rec);
+/* Write the end marker; the file is rec->w.data / rec->w.size. */
+fc_status fc_replay_recorder_finish(fc_replay_recorder *rec);
+void fc_replay_recorder_free(fc_replay_recorder *rec);
+
+/* ---------------------------------------------------------------- scenarios */
+
+/* Seeded scenario generators (integer xorshift, no floats): every call with
+ * the same arguments records the same replay into rec, which the call
+ * initialises with the scenario's settings (free it with
+ * fc_replay_recorder_free afterwards, also on error; the file is in
+ * rec->w.data / rec->w.size). names: see fc_replay_scenario_names. bodies
+ * and frames >= 1. Errors: FC_ERR_ARGUMENT (unknown name, bad counts),
+ * FC_ERR_NO_MEMORY. */
+fc_status fc_replay_scenario(fc_replay_recorder *rec, const char *name, uint32_t seed, uint32_t bodies,
+                             uint32_t frames);
+/* NULL-terminated list of scenario names, and a one-line description each. */
+extern const char *const fc_replay_scenario_names[];
+const char *fc_replay_scenario_about(const char *name);
+
+/* Read a whole replay (binary or text) and write it again into *out, as
+ * text when text != 0, else binary. On a read error *err says where and
+ * why. *out is initialised in every case: free it with
+ * fc_replay_writer_free. */
+fc_status fc_replay_convert(const uint8_t *data, size_t size, int32_t text, fc_replay_writer *out, fc_replay_error *err);
+
+/* One operation as a line of the text form (no newline), truncated to size. */
+void fc_replay_op_format(const fc_replay_op *op, int32_t dim, char *buf, size_t size);
+
+/* The name of an operation kind in the text form ("create", "ray", ...). */
+const char *fc_replay_op_name(fc_replay_op_kind k);
+
+/* The frame checksum: fc_hash64 (fixcol/hash.h, seed 0) of the words
+ * state, pairs, pair_count | ops << 32, query_count, then count | hash << 32
+ * of every query in order. */
+uint64_t fc_replay_frame_checksum(const fc_replay_expect *e, const fc_replay_query_expect *q);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,98 @@
+/* Exact decimal text of Q16.16 values, both directions, integer-only.
+ * raw / 65536 = raw * 5^16 / 10^16, so every value has at most 16
+ * fractional digits; parsing accepts exactly the decimals that are a
+ * multiple of 1/65536. */
+#include <fixcol/replay.h>
+
+#include <string.h>
+
+#include "nofloat.h"
+
+#define POW5_16 152587890625ull /* 5^16 */
+
+char *fc_replay_fix_format(fix16_t v, char *buf)
+{
+    uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)(int64_t)v : (uint64_t)v;
+    uint64_t ip = mag >> 16;
+    uint64_t frac = (mag & 0xFFFFu) * POW5_16; /* 16 decimal digits */
+    char tmp[32];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + ip % 10);
+        ip /= 10;
+    } while (ip != 0);
+    char *p = buf;
+    if (v < 0)
+        *p++ = '-';
+    while (n > 0)
+        *p++ = tmp[--n];
+    if (frac != 0) {
+        *p++ = '.';
+        uint64_t div = 1000000000000000ull; /* 10^15 */
+        while (frac != 0) {
+            *p++ = (char)('0' + frac / div);
+            frac %= div;
+            div /= 10;
+        }
+    }
+    *p = '\0';
+    return buf;
+}
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out)
+{
+    size_t i = 0;
+    int neg = 0;
+    if (i < len && s[i] == '-') {
+        neg = 1;
+        i++;
+    }
+    if (i >= len || !is_digit(s[i]))
+        return FC_ERR_FORMAT;
+    uint64_t ip = 0;
+    int big = 0;
+    while (i < len && is_digit(s[i])) {
+        ip = ip * 10 + (uint64_t)(s[i] - '0');
+        if (ip > 40000) {
+            big = 1;
+            ip = 40000;
+        }
+        i++;
+    }
+    uint64_t f = 0; /* fraction digits without trailing zeros */
+    uint32_t k = 0;
+    if (i < len && s[i] == '.') {
+        i++;
+        size_t start = i, last = i; /* one past the last non-zero digit */
+        while (i < len && is_digit(s[i])) {
+            if (s[i] != '0')
+                last = i + 1;
+            i++;
+        }
+        if (i == start)
+            return FC_ERR_FORMAT;
+        if (last - start > 16)
+            return FC_ERR_FORMAT; /* not a multiple of 2^-16 */
+        for (size_t j = start; j < last; j++)
+            f = f * 10 + (uint64_t)(s[j] - '0');
+        k = (uint32_t)(last - start);
+    }
+    if (i != len)
+        return FC_ERR_FORMAT;
+    /* f / 10^k * 2^16 = f * 2^(16-k) / 5^k must be an integer. */
+    uint64_t p5 = 1;
+    for (uint32_t j = 0; j < k; j++)
+        p5 *= 5;
+    uint64_t num = f << (16 - k);
+    if (num % p5 != 0)
+        return FC_ERR_FORMAT;
+    if (big)
+        return FC_ERR_RANGE;
+    uint64_t mag = (ip << 16) + num / p5;
+    if (mag > (neg ? 0x80000000ull : 0x7FFFFFFFull))
+        return FC_ERR_RANGE;
+    *out = neg ? (fix16_t)(-(int64_t)mag) : (fix16_t)mag;
+    return FC_OK;
+}

@@ -1,0 +1,24 @@
+/* Private: the replay v1 records over the codec (see replay_codec.h). */
+#ifndef FIXCOL_REPLAY_LAYOUT_H
+#define FIXCOL_REPLAY_LAYOUT_H
+
+#include "replay_codec.h"
+
+#define FC_REPLAY_MAGIC "FCREPLAY"
+#define FC_REPLAY_TAG_FRAME 1u
+#define FC_REPLAY_TAG_END 2u
+
+/* Header: the magic (binary) or word fixcol-replay (text), the version;
+ * then, when the version is ours, the settings. */
+void fc_layout_magic(fc_codec *c, uint32_t *version);
+void fc_layout_settings(fc_codec *c, fc_replay_settings *s);
+/* Record tag: FC_REPLAY_TAG_FRAME or FC_REPLAY_TAG_END. */
+void fc_layout_record(fc_codec *c, uint32_t *tag);
+/* Rest of a frame record (number is the 1-based frame index, checked in text). */
+void fc_layout_frame(fc_codec *c, uint32_t number, uint32_t *op_count);
+/* One operation; returns 1 when it is a query. */
+int fc_layout_op(fc_codec *c, int32_t dim, fc_replay_op *op);
+void fc_layout_expect(fc_codec *c, fc_replay_expect *e);
+void fc_layout_query_expect(fc_codec *c, fc_replay_query_expect *q);
+
+#endif

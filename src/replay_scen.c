@@ -1,0 +1,301 @@
+/* Scenario dispatch and the helpers the generators share. */
+#include "replay_scen.h"
+
+#include <string.h>
+
+#include "nofloat.h"
+
+const char *const fc_replay_scenario_names[] = {
+    "moba", "bullets", "mixed2d", "boxes3d", "adversarial", "adversarial3d", NULL,
+};
+
+static const char *const about[] = {
+    "MOBA skirmish: two teams of circles, OBB skill areas and circle AoE overlap queries, point picks, deaths and respawns",
+    "bullets as rays (closest hit and all hits) against static walls (boxes, OBBs, polygons) and moving circles",
+    "every 2D shape type moving, turning and changing shape; overlap queries with every 2D shape type",
+    "3D boxes (AABB and yawed OBB) and spheres on the ground plane; 3D overlap, point and ray queries",
+    "2D adversarial: touching shapes, range-limit coordinates, quadtree centre-line straddlers, rejected ops, snapshot/restore",
+    "3D adversarial: touching boxes and spheres, range limits, straddlers, snapshot/restore and id reuse",
+};
+
+static fc_status (*const gen[])(sc_ctx *) = {
+    fc_scen_moba, fc_scen_bullets, fc_scen_mixed2d, fc_scen_boxes3d, fc_scen_adversarial, fc_scen_adversarial3d,
+};
+
+static int find(const char *name)
+{
+    for (int i = 0; name && fc_replay_scenario_names[i]; i++)
+        if (strcmp(name, fc_replay_scenario_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *fc_replay_scenario_about(const char *name)
+{
+    int i = find(name);
+    return i < 0 ? NULL : about[i];
+}
+
+fc_status fc_replay_scenario(fc_replay_recorder *rec, const char *name, uint32_t seed, uint32_t bodies,
+                             uint32_t frames)
+{
+    int i = find(name);
+    if (!rec)
+        return FC_ERR_NULL;
+    memset(rec, 0, sizeof *rec);
+    if (i < 0 || bodies < 1 || frames < 1 || bodies > 1000000 || frames > FC_REPLAY_MAX_FRAMES)
+        return FC_ERR_ARGUMENT;
+    sc_ctx c;
+    c.rec = rec;
+    c.rng = seed ? seed : 0x9E3779B9u;
+    c.bodies = bodies;
+    c.frames = frames;
+    return gen[i](&c);
+}
+
+fc_status sc_begin(sc_ctx *c, int32_t dim, int32_t bounds_min_units, int32_t log2, int32_t depth, int32_t layout)
+{
+    fc_replay_settings s;
+    memset(&s, 0, sizeof s);
+    s.dim = dim;
+    s.bounds_min = fc_vec2_make(bounds_min_units * SC_UNIT, bounds_min_units * SC_UNIT);
+    s.bounds_log2 = log2;
+    s.max_depth = depth;
+    s.layout = layout;
+    return fc_replay_recorder_init(c->rec, &s);
+}
+
+uint32_t sc_rand(sc_ctx *c)
+{
+    uint32_t x = c->rng;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return c->rng = x;
+}
+
+int32_t sc_range(sc_ctx *c, int32_t lo, int32_t hi)
+{
+    uint32_t span = (uint32_t)((int64_t)hi - lo) + 1u;
+    uint32_t r = span ? sc_rand(c) % span : sc_rand(c);
+    return (int32_t)((int64_t)lo + r);
+}
+
+int sc_chance(sc_ctx *c, uint32_t num, uint32_t den) { return sc_rand(c) % den < num; }
+
+fc_shape2 sc_circle(fix16_t x, fix16_t y, fix16_t r)
+{
+    fc_shape2 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE2_CIRCLE;
+    s.u.circle.center = fc_vec2_make(x, y);
+    s.u.circle.radius = r;
+    return s;
+}
+
+fc_shape2 sc_aabb2(fix16_t x, fix16_t y, fix16_t hx, fix16_t hy)
+{
+    fc_shape2 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE2_AABB;
+    s.u.aabb.min = fc_vec2_make(x - hx, y - hy);
+    s.u.aabb.max = fc_vec2_make(x + hx, y + hy);
+    return s;
+}
+
+fc_shape2 sc_obb2(fix16_t x, fix16_t y, fix16_t hx, fix16_t hy, fc_angle a)
+{
+    fc_shape2 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE2_OBB;
+    s.u.obb.center = fc_vec2_make(x, y);
+    s.u.obb.half = fc_vec2_make(hx, hy);
+    s.u.obb.angle = a;
+    s.u.obb.rot = fc_sincos_of(a);
+    return s;
+}
+
+fc_shape2 sc_capsule(fix16_t ax, fix16_t ay, fix16_t bx, fix16_t by, fix16_t r)
+{
+    fc_shape2 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE2_CAPSULE;
+    s.u.capsule.a = fc_vec2_make(ax, ay);
+    s.u.capsule.b = fc_vec2_make(bx, by);
+    s.u.capsule.radius = r;
+    return s;
+}
+
+fc_shape2 sc_poly(fix16_t x, fix16_t y, fix16_t r, int32_t n, fc_angle a)
+{
+    fc_shape2 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE2_POLY;
+    s.u.poly.count = n;
+    for (int32_t i = 0; i < n; i++) {
+        fc_sincos sc = fc_sincos_of((fc_angle)(a + (uint32_t)(65536 * i / n)));
+        s.u.poly.v[i] = fc_vec2_make(x + fc_mul(r, sc.c), y + fc_mul(r, sc.s));
+    }
+    return s;
+}
+
+fc_shape3 sc_sphere(fc_vec3 c, fix16_t r)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_SPHERE;
+    s.u.sphere.center = c;
+    s.u.sphere.radius = r;
+    return s;
+}
+
+fc_shape3 sc_aabb3(fc_vec3 c, fc_vec3 half)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_AABB;
+    s.u.aabb.min = fc_vec3_sub(c, half);
+    s.u.aabb.max = fc_vec3_add(c, half);
+    return s;
+}
+
+fc_shape3 sc_obb3(fc_vec3 c, fc_vec3 half, fc_angle yaw)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_OBB;
+    /* Invalid sizes are kept (the world rejects them, which is recorded). */
+    if (fc_obb3_from_euler(c, half, yaw, 0, 0, &s.u.obb) != FC_OK) {
+        s.u.obb.center = c;
+        s.u.obb.half = half;
+    }
+    return s;
+}
+
+fc_filter sc_filter(uint32_t category, uint32_t mask)
+{
+    fc_filter f;
+    f.category = category;
+    f.mask = mask;
+    return f;
+}
+
+static fc_replay_op op_of(fc_replay_op_kind k)
+{
+    fc_replay_op op;
+    memset(&op, 0, sizeof op);
+    op.kind = k;
+    return op;
+}
+
+fc_status sc_create2(sc_ctx *c, fc_shape2 s, fc_filter f, fc_body_id *id)
+{
+    fc_replay_op op = op_of(FC_REPLAY_CREATE);
+    op.shape2 = s;
+    op.filter = f;
+    fc_status st = fc_replay_record(c->rec, &op);
+    *id = op.id;
+    return st;
+}
+
+fc_status sc_create3(sc_ctx *c, fc_shape3 s, fc_filter f, fc_body_id *id)
+{
+    fc_replay_op op = op_of(FC_REPLAY_CREATE);
+    op.shape3 = s;
+    op.filter = f;
+    fc_status st = fc_replay_record(c->rec, &op);
+    *id = op.id;
+    return st;
+}
+
+fc_status sc_move(sc_ctx *c, fc_body_id id, fix16_t dx, fix16_t dy, fix16_t dz)
+{
+    fc_replay_op op = op_of(FC_REPLAY_MOVE);
+    op.id = id;
+    op.a = fc_vec3_make(dx, dy, c->rec->rn.dim == 3 ? dz : 0);
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_turn(sc_ctx *c, fc_body_id id, fc_angle a)
+{
+    fc_replay_op op = op_of(FC_REPLAY_TURN);
+    op.id = id;
+    op.angle = a;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_set2(sc_ctx *c, fc_body_id id, fc_shape2 s)
+{
+    fc_replay_op op = op_of(FC_REPLAY_SET);
+    op.id = id;
+    op.shape2 = s;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_set3(sc_ctx *c, fc_body_id id, fc_shape3 s)
+{
+    fc_replay_op op = op_of(FC_REPLAY_SET);
+    op.id = id;
+    op.shape3 = s;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_destroy(sc_ctx *c, fc_body_id id)
+{
+    fc_replay_op op = op_of(FC_REPLAY_DESTROY);
+    op.id = id;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_overlap2(sc_ctx *c, fc_shape2 s, fc_filter f)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_SHAPE);
+    op.shape2 = s;
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_overlap3(sc_ctx *c, fc_shape3 s, fc_filter f)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_SHAPE);
+    op.shape3 = s;
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_point(sc_ctx *c, fc_vec3 p, fc_filter f)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_POINT);
+    op.a = p;
+    if (c->rec->rn.dim == 2)
+        op.a.z = 0;
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_ray(sc_ctx *c, fc_vec3 origin, fc_vec3 delta, fc_filter f, int all)
+{
+    fc_replay_op op = op_of(all ? FC_REPLAY_QUERY_RAY_ALL : FC_REPLAY_QUERY_RAY);
+    op.a = origin;
+    op.b = delta;
+    if (c->rec->rn.dim == 2)
+        op.a.z = op.b.z = 0;
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_snapshot(sc_ctx *c, uint32_t slot)
+{
+    fc_replay_op op = op_of(FC_REPLAY_SNAPSHOT);
+    op.slot = slot;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_restore(sc_ctx *c, uint32_t slot)
+{
+    fc_replay_op op = op_of(FC_REPLAY_RESTORE);
+    op.slot = slot;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_end_frame(sc_ctx *c) { return fc_replay_recorder_end_frame(c->rec); }

@@ -1,0 +1,61 @@
+/* Private: helpers shared by the scenario generators (replay_scen_*.c):
+ * a seeded xorshift32, shape makers, and one call per recorded operation. */
+#ifndef FIXCOL_REPLAY_SCEN_H
+#define FIXCOL_REPLAY_SCEN_H
+
+#include <fixcol/replay.h>
+
+#define SC_UNIT 65536
+
+typedef struct sc_ctx {
+    fc_replay_recorder *rec;
+    uint32_t rng;
+    uint32_t bodies, frames;
+} sc_ctx;
+
+/* Start recording with these settings (2D or 3D world). */
+fc_status sc_begin(sc_ctx *c, int32_t dim, int32_t bounds_min_units, int32_t log2, int32_t depth, int32_t layout);
+uint32_t sc_rand(sc_ctx *c);
+/* Uniform-ish integer in [lo, hi] (hi - lo < 2^32). */
+int32_t sc_range(sc_ctx *c, int32_t lo, int32_t hi);
+/* 1 with probability num/den. */
+int sc_chance(sc_ctx *c, uint32_t num, uint32_t den);
+
+fc_shape2 sc_circle(fix16_t x, fix16_t y, fix16_t r);
+fc_shape2 sc_aabb2(fix16_t x, fix16_t y, fix16_t hx, fix16_t hy);
+fc_shape2 sc_obb2(fix16_t x, fix16_t y, fix16_t hx, fix16_t hy, fc_angle a);
+fc_shape2 sc_capsule(fix16_t ax, fix16_t ay, fix16_t bx, fix16_t by, fix16_t r);
+/* Regular n-gon (3..8) of circumradius r around (x, y), first vertex at angle a. */
+fc_shape2 sc_poly(fix16_t x, fix16_t y, fix16_t r, int32_t n, fc_angle a);
+fc_shape3 sc_sphere(fc_vec3 c, fix16_t r);
+fc_shape3 sc_aabb3(fc_vec3 c, fc_vec3 half);
+/* Box turned by yaw about the up (y) axis. */
+fc_shape3 sc_obb3(fc_vec3 c, fc_vec3 half, fc_angle yaw);
+fc_filter sc_filter(uint32_t category, uint32_t mask);
+
+/* Recorded operations; they return the world's status. */
+fc_status sc_create2(sc_ctx *c, fc_shape2 s, fc_filter f, fc_body_id *id);
+fc_status sc_create3(sc_ctx *c, fc_shape3 s, fc_filter f, fc_body_id *id);
+fc_status sc_move(sc_ctx *c, fc_body_id id, fix16_t dx, fix16_t dy, fix16_t dz);
+fc_status sc_turn(sc_ctx *c, fc_body_id id, fc_angle a);
+fc_status sc_set2(sc_ctx *c, fc_body_id id, fc_shape2 s);
+fc_status sc_set3(sc_ctx *c, fc_body_id id, fc_shape3 s);
+fc_status sc_destroy(sc_ctx *c, fc_body_id id);
+fc_status sc_overlap2(sc_ctx *c, fc_shape2 s, fc_filter f);
+fc_status sc_overlap3(sc_ctx *c, fc_shape3 s, fc_filter f);
+fc_status sc_point(sc_ctx *c, fc_vec3 p, fc_filter f);
+/* all: every hit instead of the closest. */
+fc_status sc_ray(sc_ctx *c, fc_vec3 origin, fc_vec3 delta, fc_filter f, int all);
+fc_status sc_snapshot(sc_ctx *c, uint32_t slot);
+fc_status sc_restore(sc_ctx *c, uint32_t slot);
+fc_status sc_end_frame(sc_ctx *c);
+
+/* The generators. */
+fc_status fc_scen_moba(sc_ctx *c);
+fc_status fc_scen_bullets(sc_ctx *c);
+fc_status fc_scen_mixed2d(sc_ctx *c);
+fc_status fc_scen_boxes3d(sc_ctx *c);
+fc_status fc_scen_adversarial(sc_ctx *c);
+fc_status fc_scen_adversarial3d(sc_ctx *c);
+
+#endif

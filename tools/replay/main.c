@@ -1,0 +1,759 @@
+/* fixcol-replay: verify, record, inspect and compare replay files.
+ *
+ *   fixcol-replay verify FILE...      exit 0 all match, 1 mismatch, 2 bad input;
+ *                                     last stdout line: digest <16 hex> over every
+ *                                     frame checksum computed, in argument order
+ *   fixcol-replay record --scenario NAME --seed N --bodies N --frames N -o FILE [--text]
+ *   fixcol-replay info FILE...
+ *   fixcol-replay diff A B            exit 0 same, 1 different, 2 bad input
+ *   fixcol-replay dump FILE           the replay as text (readable, and readable back)
+ *   fixcol-replay convert IN -o OUT [--text]
+ *   fixcol-replay rerecord IN -o OUT  IN's operations with this build's results
+ *   fixcol-replay bodies FILE FRAME   per-body hashes after a frame
+ *   fixcol-replay trace FILE FRAME    every operation of a frame with its status
+ *
+ * Portable C11 with stdio only (the determinism matrix builds this file with
+ * the library sources for gcc, clang, tcc, mingw and wasm32-wasi); the progress line is
+ * shown only when stderr is a terminal (isatty behind #ifdef). */
+#include <fixcol/fixcol.h>
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(_WIN32)
+#include <io.h>
+#define STDERR_IS_TTY() _isatty(2)
+#elif defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#define STDERR_IS_TTY() isatty(2)
+#else
+#define STDERR_IS_TTY() 0
+#endif
+
+enum { EXIT_MATCH = 0, EXIT_MISMATCH = 1, EXIT_BAD = 2 };
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: fixcol-replay COMMAND ...\n"
+            "  verify FILE...       re-run each replay, compare every frame checksum; prints the\n"
+            "                       first diverging frame and what differs (body id or query);\n"
+            "                       exit 0 all match, 1 mismatch, 2 bad input (with its position);\n"
+            "                       last line: digest <hex> over all frame checksums\n"
+            "  record --scenario NAME --seed N --bodies N --frames N -o FILE [--text]\n"
+            "                       record a seeded scenario (names below)\n"
+            "  info FILE...         settings, frames, operation and query counts\n"
+            "  diff A B             first frame where two replays differ (exit 0 same, 1 differ)\n"
+            "  dump FILE            the replay as text (which verify, info, convert also read)\n"
+            "  convert IN -o OUT [--text]  binary <-> text\n"
+            "  rerecord IN -o OUT   run IN's operations and record them with this build's results\n"
+            "                       (for hand-written text replays, or after an intended change)\n"
+            "  bodies FILE FRAME    per live body after FRAME: state hash and pair-partner hash\n"
+            "  trace FILE FRAME     every operation of FRAME with its status and query hits\n"
+            "                       (diff either between two machines to name the body / operation)\n"
+            "  --help               this text\n"
+            "scenarios:\n");
+    for (int i = 0; fc_replay_scenario_names[i]; i++)
+        fprintf(out, "  %-14s %s\n", fc_replay_scenario_names[i], fc_replay_scenario_about(fc_replay_scenario_names[i]));
+}
+
+/* Whole file into memory; NULL (and a message) on failure. */
+static uint8_t *load(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "%s: cannot open\n", path);
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = (uint8_t *)malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        uint8_t *nb = (uint8_t *)realloc(buf, cap * 2);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (!buf || err) {
+        fprintf(stderr, "%s: cannot read\n", path);
+        free(buf);
+        return NULL;
+    }
+    *size = n;
+    return buf;
+}
+
+static int save(const char *path, const uint8_t *data, size_t size)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
+    if (!f) {
+        fprintf(stderr, "%s: cannot create\n", path);
+        return 0;
+    }
+    int ok = fwrite(data, 1, size, f) == size;
+    if (f != stdout)
+        ok = (fclose(f) == 0) && ok;
+    else
+        ok = (fflush(f) == 0) && ok;
+    if (!ok)
+        fprintf(stderr, "%s: write failed\n", path);
+    return ok;
+}
+
+static void print_error(const char *path, const fc_replay_error *e, fc_status st)
+{
+    char buf[256];
+    if (e->reason[0]) {
+        fc_replay_error_format(e, buf, sizeof buf);
+        printf("%s: bad input: %s\n", path, buf);
+    } else {
+        printf("%s: error: %s\n", path, fc_status_str(st));
+    }
+}
+
+/* Read (and drop) the expected results that end a frame. */
+static fc_status skip_results(fc_replay_reader *r)
+{
+    fc_replay_expect e;
+    fc_replay_query_expect q;
+    fc_status st = fc_replay_read_expect(r, &e);
+    for (uint32_t i = 0; st == FC_OK && i < e.query_count; i++)
+        st = fc_replay_read_query_expect(r, &q);
+    return st;
+}
+
+/* ---------------------------------------------------------------- verify */
+
+typedef struct progress_ctx {
+    const char *path;
+    int last;
+} progress_ctx;
+
+static void progress(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t done, size_t total)
+{
+    progress_ctx *p = (progress_ctx *)ctx;
+    (void)frame;
+    (void)rn;
+    int pct = total ? (int)((uint64_t)done * 100 / total) : 100;
+    if (pct != p->last) {
+        p->last = pct;
+        fprintf(stderr, "\r%s: %3d%%", p->path, pct);
+        fflush(stderr);
+    }
+}
+
+static void print_id(fc_body_id id) { printf("body %" PRIu32 ":%" PRIu32, id.index, id.generation); }
+
+static void print_mismatch(const char *path, const fc_replay_verify_result *res)
+{
+    const fc_replay_mismatch *m = &res->first;
+    char line[512];
+    printf("%s: MISMATCH in %" PRIu32 " of %" PRIu32 " frames; first at frame %" PRIu32 ": ", path, res->bad_frames,
+           res->frames, m->frame);
+    switch (m->what) {
+    case FC_REPLAY_DIFF_CREATE_ID:
+        printf("operation %" PRIu32 " created ", m->op_index);
+        print_id(m->got_id);
+        printf(", the replay expects ");
+        print_id(m->op.id);
+        printf("\n");
+        break;
+    case FC_REPLAY_DIFF_OPS:
+        printf("the status of an operation differs (ops hash %08" PRIx32 ", expected %08" PRIx32 ")\n", m->got.ops,
+               m->expected.ops);
+        break;
+    case FC_REPLAY_DIFF_QUERY:
+        fc_replay_op_format(&m->op, res->settings.dim, line, sizeof line);
+        printf("query %" PRIu32 " (operation %" PRIu32 ") returned %" PRIu32 " hits hash %08" PRIx32
+               ", expected %" PRIu32 " hits hash %08" PRIx32 "\n  query: %s\n",
+               m->query_index, m->op_index, m->query_got.count, m->query_got.hash, m->query_expected.count,
+               m->query_expected.hash, line);
+        break;
+    case FC_REPLAY_DIFF_PAIRS:
+        printf("pair list differs: %" PRIu32 " pairs hash %016" PRIx64 ", expected %" PRIu32 " pairs hash %016" PRIx64
+               "\n  (run `fixcol-replay bodies FILE %" PRIu32 "` on a matching and this machine and diff: it names the body)\n",
+               m->got.pair_count, m->got.pairs, m->expected.pair_count, m->expected.pairs, m->frame);
+        break;
+    case FC_REPLAY_DIFF_STATE:
+        printf("world state differs: %016" PRIx64 ", expected %016" PRIx64
+               "\n  (run `fixcol-replay bodies FILE %" PRIu32 "` on a matching and this machine and diff: it names the body)\n",
+               m->got.state, m->expected.state, m->frame);
+        break;
+    default:
+        printf("frame checksum %016" PRIx64 ", recorded %016" PRIx64
+               " (every sub-hash matches: the recorded checksum is wrong)\n",
+               m->got.checksum, m->expected.checksum);
+        break;
+    }
+}
+
+static int cmd_verify(int argc, char **argv)
+{
+    if (argc < 1) {
+        fprintf(stderr, "verify: no files\n");
+        return EXIT_BAD;
+    }
+    int tty = STDERR_IS_TTY();
+    int worst = EXIT_MATCH;
+    fc_hash64 digest = fc_hash64_init(0);
+    for (int i = 0; i < argc; i++) {
+        size_t size = 0;
+        uint8_t *data = load(argv[i], &size);
+        if (!data) {
+            worst = EXIT_BAD;
+            continue;
+        }
+        fc_replay_verify_result res;
+        fc_replay_error err;
+        progress_ctx pc = {argv[i], -1};
+        fc_status st = fc_replay_verify(data, size, &digest, &res, &err, tty ? progress : NULL, &pc);
+        if (tty)
+            fprintf(stderr, "\r%*s\r", (int)strlen(argv[i]) + 8, "");
+        free(data);
+        if (st != FC_OK) {
+            print_error(argv[i], &err, st);
+            worst = EXIT_BAD;
+        } else if (res.bad_frames) {
+            print_mismatch(argv[i], &res);
+            if (worst < EXIT_MISMATCH)
+                worst = EXIT_MISMATCH;
+        } else {
+            printf("%s: ok, %" PRIu32 " frames, %" PRIu64 " operations\n", argv[i], res.frames, res.ops);
+        }
+    }
+    printf("digest %016" PRIx64 "\n", fc_hash64_final(&digest));
+    return worst;
+}
+
+/* ---------------------------------------------------------------- bodies */
+
+typedef struct bodies_ctx {
+    uint32_t frame;
+    int done;
+} bodies_ctx;
+
+static uint64_t shape_hash(fc_replay_runner *rn, fc_body_id id)
+{
+    fc_hash64 h = fc_hash64_init(0);
+    fc_filter f;
+    fc_world_get_filter(rn->world, id, &f);
+    fc_hash64_pair(&h, f.category, f.mask);
+    int32_t lo[3], hi[3];
+    fc_world_get_bounds(rn->world, id, lo, hi);
+    for (int i = 0; i < 3; i++)
+        fc_hash64_pair(&h, (uint32_t)lo[i], (uint32_t)hi[i]);
+    /* The shape as the world stores it, through its text form. */
+    fc_replay_op op;
+    memset(&op, 0, sizeof op);
+    op.kind = FC_REPLAY_SET;
+    if (rn->dim == 2)
+        fc_world_get_shape2(rn->world, id, &op.shape2);
+    else
+        fc_world_get_shape3(rn->world, id, &op.shape3);
+    char line[512];
+    fc_replay_op_format(&op, rn->dim, line, sizeof line);
+    for (const char *p = line; *p; p++)
+        fc_hash64_word(&h, (uint8_t)*p);
+    return fc_hash64_final(&h);
+}
+
+/* Per live body: its state hash and the hash of its pair partners. */
+static void bodies_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t done, size_t total)
+{
+    bodies_ctx *b = (bodies_ctx *)ctx;
+    (void)done;
+    (void)total;
+    if (frame != b->frame)
+        return;
+    b->done = 1;
+    const fc_pair *pairs = NULL;
+    int32_t np = 0;
+    fc_world_find_pairs(rn->world, &pairs, &np);
+    uint64_t *partners = (uint64_t *)calloc(rn->live_cap ? rn->live_cap : 1, sizeof *partners);
+    if (!partners)
+        return;
+    for (int32_t i = 0; i < np; i++) { /* chain each body's partners in pair order */
+        uint64_t ia = pairs[i].a.index, ib = pairs[i].b.index;
+        if (ia < rn->live_cap)
+            partners[ia] = fc_hash64_words(partners[ia], &ib, 1);
+        if (ib < rn->live_cap)
+            partners[ib] = fc_hash64_words(partners[ib], &ia, 1);
+    }
+    printf("# frame %" PRIu32 ": body index:generation, state hash, pair-partner hash\n", frame);
+    for (uint32_t i = 0; i < rn->live_cap; i++) {
+        if (!rn->live_gen[i])
+            continue;
+        fc_body_id id;
+        id.index = i;
+        id.generation = rn->live_gen[i];
+        id.world = 1;
+        if (!fc_world_body_valid(rn->world, id))
+            continue;
+        printf("body %" PRIu32 ":%" PRIu32 " %016" PRIx64 " %016" PRIx64 "\n", i, id.generation, shape_hash(rn, id),
+               partners[i]);
+    }
+    free(partners);
+}
+
+static int cmd_bodies(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: fixcol-replay bodies FILE FRAME\n");
+        return EXIT_BAD;
+    }
+    size_t size = 0;
+    uint8_t *data = load(argv[0], &size);
+    if (!data)
+        return EXIT_BAD;
+    bodies_ctx b = {(uint32_t)strtoul(argv[1], NULL, 10), 0};
+    fc_replay_verify_result res;
+    fc_replay_error err;
+    fc_status st = fc_replay_verify(data, size, NULL, &res, &err, bodies_at, &b);
+    free(data);
+    if (st != FC_OK) {
+        print_error(argv[0], &err, st);
+        return EXIT_BAD;
+    }
+    if (!b.done) {
+        fprintf(stderr, "%s: has %" PRIu32 " frames, no frame %" PRIu32 "\n", argv[0], res.frames, b.frame);
+        return EXIT_BAD;
+    }
+    return EXIT_MATCH;
+}
+
+/* ---------------------------------------------------------------- trace */
+
+/* Every operation of one frame with the status it gets here (and the hit
+ * count of queries): diff the output of two machines to name the
+ * operation whose status differs. */
+static int cmd_trace(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: fixcol-replay trace FILE FRAME\n");
+        return EXIT_BAD;
+    }
+    size_t size = 0;
+    uint8_t *data = load(argv[0], &size);
+    if (!data)
+        return EXIT_BAD;
+    uint32_t want = (uint32_t)strtoul(argv[1], NULL, 10);
+    fc_replay_reader r;
+    fc_replay_runner rn;
+    int have_rn = 0;
+    fc_status st = fc_replay_open(&r, data, size);
+    if (st == FC_OK && (st = fc_replay_runner_init(&rn, &r.settings)) == FC_OK)
+        have_rn = 1;
+    while (st == FC_OK) {
+        int32_t more = 0;
+        uint32_t n = 0;
+        if ((st = fc_replay_next_frame(&r, &more, &n)) != FC_OK || !more)
+            break;
+        fc_replay_runner_begin_frame(&rn);
+        for (uint32_t i = 0; i < n && st == FC_OK; i++) {
+            fc_replay_op op;
+            if ((st = fc_replay_next_op(&r, &op)) != FC_OK)
+                break;
+            uint32_t q = rn.query_count;
+            fc_status os = fc_replay_runner_apply(&rn, &op, NULL);
+            if (r.frames == want) {
+                char line[512];
+                fc_replay_op_format(&op, r.settings.dim, line, sizeof line);
+                printf("%4" PRIu32 " %-22s", i, fc_status_str(os));
+                if (rn.query_count > q)
+                    printf(" hits %" PRIu32 " %08" PRIx32, rn.queries[q].count, rn.queries[q].hash);
+                printf(" | %s\n", line);
+            }
+        }
+        fc_replay_expect got;
+        if (st == FC_OK)
+            st = skip_results(&r);
+        if (st == FC_OK)
+            fc_replay_runner_end_frame(&rn, &got);
+        if (r.frames == want)
+            break;
+    }
+    if (st != FC_OK)
+        print_error(argv[0], &r.error, st);
+    if (have_rn)
+        fc_replay_runner_free(&rn);
+    free(data);
+    return st == FC_OK ? EXIT_MATCH : EXIT_BAD;
+}
+
+/* ---------------------------------------------------------------- record */
+
+static int parse_u32(const char *s, uint32_t *out)
+{
+    char *end = NULL;
+    unsigned long v = strtoul(s, &end, 10);
+    if (!*s || *end || v > 0xFFFFFFFFul)
+        return 0;
+    *out = (uint32_t)v;
+    return 1;
+}
+
+static int cmd_record(int argc, char **argv)
+{
+    const char *name = NULL, *out = NULL;
+    uint32_t seed = 1, bodies = 100, frames = 100;
+    int text = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int has = i + 1 < argc;
+        if (strcmp(a, "--scenario") == 0 && has)
+            name = argv[++i];
+        else if (strcmp(a, "-o") == 0 && has)
+            out = argv[++i];
+        else if (strcmp(a, "--seed") == 0 && has && parse_u32(argv[i + 1], &seed))
+            i++;
+        else if (strcmp(a, "--bodies") == 0 && has && parse_u32(argv[i + 1], &bodies))
+            i++;
+        else if (strcmp(a, "--frames") == 0 && has && parse_u32(argv[i + 1], &frames))
+            i++;
+        else if (strcmp(a, "--text") == 0)
+            text = 1;
+        else {
+            fprintf(stderr, "record: bad argument '%s'\n", a);
+            return EXIT_BAD;
+        }
+    }
+    if (!name || !out || !fc_replay_scenario_about(name)) {
+        fprintf(stderr, "record: need --scenario NAME (see --help) and -o FILE\n");
+        return EXIT_BAD;
+    }
+    fc_replay_recorder rec;
+    fc_status st = fc_replay_scenario(&rec, name, seed, bodies, frames);
+    if (st == FC_OK)
+        st = fc_replay_recorder_finish(&rec);
+    int ok = st == FC_OK;
+    if (!ok)
+        fprintf(stderr, "record: %s\n", fc_status_str(st));
+    if (ok && text) {
+        fc_replay_writer tw;
+        fc_replay_error err;
+        ok = fc_replay_convert(rec.w.data, rec.w.size, 1, &tw, &err) == FC_OK && save(out, tw.data, tw.size);
+        fc_replay_writer_free(&tw);
+    } else if (ok) {
+        ok = save(out, rec.w.data, rec.w.size);
+    }
+    fc_replay_recorder_free(&rec);
+    return ok ? EXIT_MATCH : EXIT_BAD;
+}
+
+/* Run the operations of an existing replay (e.g. written by hand in the text
+ * form, expectations arbitrary) and record them with the results this build
+ * produces; created ids are replaced by the ids handed out. */
+static int cmd_rerecord(int argc, char **argv)
+{
+    if (argc != 3 || strcmp(argv[1], "-o") != 0) {
+        fprintf(stderr, "usage: fixcol-replay rerecord IN -o OUT\n");
+        return EXIT_BAD;
+    }
+    size_t size = 0;
+    uint8_t *data = load(argv[0], &size);
+    if (!data)
+        return EXIT_BAD;
+    fc_replay_reader r;
+    fc_replay_recorder rec;
+    memset(&rec, 0, sizeof rec);
+    fc_status st = fc_replay_open(&r, data, size);
+    if (st == FC_OK)
+        st = fc_replay_recorder_init(&rec, &r.settings);
+    while (st == FC_OK) {
+        int32_t more = 0;
+        uint32_t n = 0;
+        if ((st = fc_replay_next_frame(&r, &more, &n)) != FC_OK || !more)
+            break;
+        for (uint32_t i = 0; i < n && st == FC_OK; i++) {
+            fc_replay_op op;
+            if ((st = fc_replay_next_op(&r, &op)) == FC_OK && fc_replay_record(&rec, &op) == FC_ERR_NO_MEMORY)
+                st = FC_ERR_NO_MEMORY;
+        }
+        if (st == FC_OK)
+            st = skip_results(&r);
+        if (st == FC_OK)
+            st = fc_replay_recorder_end_frame(&rec);
+    }
+    if (st == FC_OK)
+        st = fc_replay_recorder_finish(&rec);
+    int rc = EXIT_MATCH;
+    if (st != FC_OK) {
+        print_error(argv[0], &r.error, st);
+        rc = EXIT_BAD;
+    } else if (!save(argv[2], rec.w.data, rec.w.size)) {
+        rc = EXIT_BAD;
+    }
+    fc_replay_recorder_free(&rec);
+    free(data);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- convert, dump */
+
+static int convert_to(const char *in, const char *out, int text)
+{
+    size_t size = 0;
+    uint8_t *data = load(in, &size);
+    if (!data)
+        return EXIT_BAD;
+    fc_replay_writer w;
+    fc_replay_error err;
+    fc_status st = fc_replay_convert(data, size, text, &w, &err);
+    int rc = EXIT_MATCH;
+    if (st != FC_OK) {
+        print_error(in, &err, st);
+        rc = EXIT_BAD;
+    } else if (!save(out, w.data, w.size)) {
+        rc = EXIT_BAD;
+    }
+    fc_replay_writer_free(&w);
+    free(data);
+    return rc;
+}
+
+static int cmd_convert(int argc, char **argv)
+{
+    const char *in = NULL, *out = NULL;
+    int text = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+            out = argv[++i];
+        else if (strcmp(argv[i], "--text") == 0)
+            text = 1;
+        else if (!in)
+            in = argv[i];
+        else {
+            fprintf(stderr, "convert: bad argument '%s'\n", argv[i]);
+            return EXIT_BAD;
+        }
+    }
+    if (!in || !out) {
+        fprintf(stderr, "usage: fixcol-replay convert IN -o OUT [--text]\n");
+        return EXIT_BAD;
+    }
+    return convert_to(in, out, text);
+}
+
+/* ---------------------------------------------------------------- info */
+
+static int cmd_info(int argc, char **argv)
+{
+    int rc = EXIT_MATCH;
+    for (int f = 0; f < argc; f++) {
+        size_t size = 0;
+        uint8_t *data = load(argv[f], &size);
+        if (!data) {
+            rc = EXIT_BAD;
+            continue;
+        }
+        fc_replay_reader r;
+        uint64_t kinds[FC_REPLAY_OP_KINDS] = {0};
+        uint64_t ops = 0;
+        fc_status st = fc_replay_open(&r, data, size);
+        for (;;) {
+            int32_t more = 0;
+            uint32_t n = 0;
+            if (st != FC_OK || (st = fc_replay_next_frame(&r, &more, &n)) != FC_OK || !more)
+                break;
+            fc_replay_op op;
+            for (uint32_t i = 0; i < n && st == FC_OK; i++)
+                if ((st = fc_replay_next_op(&r, &op)) == FC_OK)
+                    kinds[op.kind]++;
+            ops += n;
+            if (st == FC_OK)
+                st = skip_results(&r);
+        }
+        if (st != FC_OK) {
+            print_error(argv[f], &r.error, st);
+            rc = EXIT_BAD;
+        } else {
+            char bx[32], by[32];
+            printf("%s: %s, version %d, %zu bytes, %dD world, bounds (%s, %s) + 2^%" PRId32 " units, depth %" PRId32
+                   ", %s quadtree\n  %" PRIu32 " frames, %" PRIu64 " operations:",
+                   argv[f], r.text ? "text" : "binary", FC_REPLAY_VERSION, size, (int)r.settings.dim,
+                   fc_replay_fix_format(r.settings.bounds_min.x, bx), fc_replay_fix_format(r.settings.bounds_min.y, by),
+                   r.settings.bounds_log2, r.settings.max_depth, r.settings.layout == FC_QT_STRICT ? "strict" : "loose",
+                   r.frames, ops);
+            for (int k = 1; k < FC_REPLAY_OP_KINDS; k++)
+                if (kinds[k])
+                    printf(" %s %" PRIu64, fc_replay_op_name((fc_replay_op_kind)k), kinds[k]);
+            printf("\n");
+        }
+        free(data);
+    }
+    return rc;
+}
+
+/* ---------------------------------------------------------------- diff */
+
+typedef struct side {
+    const char *path;
+    uint8_t *data;
+    size_t size;
+    fc_replay_reader r;
+} side;
+
+static int cmd_diff(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: fixcol-replay diff A B\n");
+        return EXIT_BAD;
+    }
+    side s[2];
+    memset(s, 0, sizeof s);
+    int rc = EXIT_MATCH;
+    for (int i = 0; i < 2; i++) {
+        s[i].path = argv[i];
+        s[i].data = load(argv[i], &s[i].size);
+        if (!s[i].data || fc_replay_open(&s[i].r, s[i].data, s[i].size) != FC_OK)
+            rc = EXIT_BAD;
+    }
+    if (rc == EXIT_MATCH && memcmp(&s[0].r.settings, &s[1].r.settings, sizeof s[0].r.settings) != 0) {
+        printf("settings differ\n");
+        rc = EXIT_MISMATCH;
+    }
+    fc_replay_op *ops[2] = {NULL, NULL};
+    uint32_t cap = 0;
+    while (rc == EXIT_MATCH) {
+        int32_t more[2];
+        uint32_t n[2];
+        fc_replay_expect e[2];
+        for (int i = 0; i < 2 && rc == EXIT_MATCH; i++)
+            if (fc_replay_next_frame(&s[i].r, &more[i], &n[i]) != FC_OK)
+                rc = EXIT_BAD;
+        if (rc != EXIT_MATCH)
+            break;
+        uint32_t frame = s[0].r.frames;
+        if (more[0] != more[1]) {
+            printf("%s ends after frame %" PRIu32 ", the other goes on\n", more[0] ? argv[1] : argv[0],
+                   more[0] ? s[1].r.frames : frame);
+            rc = EXIT_MISMATCH;
+            break;
+        }
+        if (!more[0])
+            break;
+        uint32_t need = n[0] > n[1] ? n[0] : n[1];
+        if (need > cap) {
+            for (int i = 0; i < 2; i++) {
+                fc_replay_op *p = (fc_replay_op *)realloc(ops[i], (size_t)need * sizeof *p);
+                if (!p) {
+                    rc = EXIT_BAD;
+                    break;
+                }
+                ops[i] = p;
+            }
+            if (rc != EXIT_MATCH)
+                break;
+            cap = need;
+        }
+        for (int i = 0; i < 2 && rc == EXIT_MATCH; i++) {
+            for (uint32_t k = 0; k < n[i] && rc == EXIT_MATCH; k++)
+                if (fc_replay_next_op(&s[i].r, &ops[i][k]) != FC_OK)
+                    rc = EXIT_BAD;
+            if (rc == EXIT_MATCH && fc_replay_read_expect(&s[i].r, &e[i]) != FC_OK)
+                rc = EXIT_BAD;
+        }
+        if (rc != EXIT_MATCH)
+            break;
+        for (uint32_t k = 0; k < n[0] && k < n[1]; k++) {
+            char la[512], lb[512];
+            fc_replay_op_format(&ops[0][k], s[0].r.settings.dim, la, sizeof la);
+            fc_replay_op_format(&ops[1][k], s[1].r.settings.dim, lb, sizeof lb);
+            if (strcmp(la, lb) != 0) {
+                printf("frame %" PRIu32 ": operation %" PRIu32 " differs:\n  %s\n  %s\n", frame, k, la, lb);
+                rc = EXIT_MISMATCH;
+                break;
+            }
+        }
+        if (rc == EXIT_MATCH && n[0] != n[1]) {
+            printf("frame %" PRIu32 ": %" PRIu32 " vs %" PRIu32 " operations\n", frame, n[0], n[1]);
+            rc = EXIT_MISMATCH;
+        }
+        if (rc != EXIT_MATCH)
+            break;
+        const char *what = e[0].state != e[1].state ? "world state"
+                           : e[0].pairs != e[1].pairs || e[0].pair_count != e[1].pair_count ? "pair list"
+                           : e[0].ops != e[1].ops ? "operation statuses"
+                           : e[0].checksum != e[1].checksum ? "queries" : NULL;
+        fc_replay_query_expect q[2];
+        uint32_t first_q = UINT32_MAX;
+        for (uint32_t k = 0; k < e[0].query_count; k++) {
+            for (int i = 0; i < 2; i++)
+                if (fc_replay_read_query_expect(&s[i].r, &q[i]) != FC_OK)
+                    rc = EXIT_BAD;
+            if (rc == EXIT_MATCH && first_q == UINT32_MAX && (q[0].count != q[1].count || q[0].hash != q[1].hash))
+                first_q = k;
+        }
+        if (rc != EXIT_MATCH)
+            break;
+        if (what) {
+            printf("frame %" PRIu32 ": same operations, different results: %s", frame, what);
+            if (first_q != UINT32_MAX)
+                printf(" (first differing query: %" PRIu32 ")", first_q);
+            printf("; checksums %016" PRIx64 " vs %016" PRIx64 "\n", e[0].checksum, e[1].checksum);
+            rc = EXIT_MISMATCH;
+        }
+    }
+    if (rc == EXIT_BAD)
+        for (int i = 0; i < 2; i++)
+            if (s[i].r.status != FC_OK)
+                print_error(s[i].path, &s[i].r.error, s[i].r.status);
+    if (rc == EXIT_MATCH)
+        printf("same: %" PRIu32 " frames\n", s[0].r.frames);
+    free(ops[0]);
+    free(ops[1]);
+    free(s[0].data);
+    free(s[1].data);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- main */
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_BAD;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        usage(stdout);
+        return EXIT_MATCH;
+    }
+    if (strcmp(cmd, "verify") == 0)
+        return cmd_verify(argc - 2, argv + 2);
+    if (strcmp(cmd, "record") == 0)
+        return cmd_record(argc - 2, argv + 2);
+    if (strcmp(cmd, "info") == 0)
+        return cmd_info(argc - 2, argv + 2);
+    if (strcmp(cmd, "diff") == 0)
+        return cmd_diff(argc - 2, argv + 2);
+    if (strcmp(cmd, "dump") == 0) {
+        if (argc != 3) {
+            fprintf(stderr, "usage: fixcol-replay dump FILE\n");
+            return EXIT_BAD;
+        }
+        return convert_to(argv[2], "-", 1);
+    }
+    if (strcmp(cmd, "convert") == 0)
+        return cmd_convert(argc - 2, argv + 2);
+    if (strcmp(cmd, "bodies") == 0)
+        return cmd_bodies(argc - 2, argv + 2);
+    if (strcmp(cmd, "rerecord") == 0)
+        return cmd_rerecord(argc - 2, argv + 2);
+    if (strcmp(cmd, "trace") == 0)
+        return cmd_trace(argc - 2, argv + 2);
+    fprintf(stderr, "fixcol-replay: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return EXIT_BAD;
+}
