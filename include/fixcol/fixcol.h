@@ -8,5 +8,6 @@
 #include <fixcol/trig.h>
 #include <fixcol/status.h>
 #include <fixcol/shapes.h>
+#include <fixcol/collide2d.h>
 
 #endif

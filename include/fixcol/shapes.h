@@ -88,6 +88,39 @@ typedef struct fc_shape2 {
     } u;
 } fc_shape2;
 
+/* -- 2D construction and validation (issue 3, src/shapes2d.c) --------------
+ * The make calls only fill the struct (they never fail and never assert);
+ * validate it before handing user data to the pair tests. The validate
+ * calls return FC_OK or the first error found:
+ *   FC_ERR_NULL        NULL pointer;
+ *   FC_ERR_RANGE       a coordinate outside [-FC_COORD_LIMIT, FC_COORD_LIMIT];
+ *   FC_ERR_SIZE        radius < 0 or > FC_SIZE_LIMIT, half-extent <= 0 or
+ *                      > FC_SIZE_LIMIT, AABB with min >= max or
+ *                      (max - min) / 2 > FC_SIZE_LIMIT;
+ *   FC_ERR_ROTATION    fc_obb2.rot != fc_sincos_of(fc_obb2.angle);
+ *   FC_ERR_POLY_COUNT  polygon count outside 3..FC_POLY2_MAX_VERTS;
+ *   FC_ERR_POLY_ORDER  polygon not strictly convex counter-clockwise (every
+ *                      vertex must lie strictly left of every edge it is not
+ *                      on: rejects clockwise, non-convex, self-intersecting,
+ *                      repeated and collinear vertices);
+ *   FC_ERR_SHAPE_TYPE  fc_shape2 with an unknown type tag. */
+fc_circle fc_circle_make(fc_vec2 center, fix16_t radius);
+fc_aabb2 fc_aabb2_make(fc_vec2 min, fc_vec2 max);
+/* rot = fc_sincos_of(angle); half = half-extents along (c, s) and (-s, c). */
+fc_obb2 fc_obb2_make(fc_vec2 center, fc_vec2 half, fc_angle angle);
+fc_capsule2 fc_capsule2_make(fc_vec2 a, fc_vec2 b, fix16_t radius);
+/* Copies min(count, FC_POLY2_MAX_VERTS) vertices from v (v must hold that
+ * many; NULL gives zeros) and stores count as given, so validation reports a
+ * bad count. */
+fc_poly2 fc_poly2_make(const fc_vec2 *v, int32_t count);
+
+fc_status fc_circle_validate(const fc_circle *c);
+fc_status fc_aabb2_validate(const fc_aabb2 *b);
+fc_status fc_obb2_validate(const fc_obb2 *b);
+fc_status fc_capsule2_validate(const fc_capsule2 *c);
+fc_status fc_poly2_validate(const fc_poly2 *p);
+fc_status fc_shape2_validate(const fc_shape2 *s);
+
 /* ---------------------------------------------------------------- 3D */
 
 /* Ball: all points within radius of center (closed). */

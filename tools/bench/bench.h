@@ -19,5 +19,6 @@ void bench_sink(int64_t v);
 
 /* Benchmark groups, one per module. */
 void bench_trig(void);
+void bench_obb2(void);
 
 #endif

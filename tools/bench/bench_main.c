@@ -11,6 +11,7 @@ struct group {
 
 static const struct group groups[] = {
     {"trig", bench_trig},
+    {"obb2", bench_obb2},
 };
 
 int main(int argc, char **argv)
