@@ -46,6 +46,7 @@ fi
 mkdir -p "$log_dir"
 
 common=(-c11 -machdep x86_64 -eva -eva-msg-key=-initial-state
+        -kernel-warn-key CERT:EXP:46=inactive
         -warn-signed-overflow -warn-signed-downcast -warn-left-shift-negative -warn-right-shift-negative
         "-cpp-extra-args=-DFC_NO_INT128 -I$root/include -I$root/src -I$proof_dir/shim -I$proof_dir")
 
