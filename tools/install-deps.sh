@@ -11,6 +11,8 @@ for profile in "${@:-build}"; do
     test) want+=(meson ninja-build gcc g++ libfixmath-dev python3 pkg-config binutils clang) ;;
     *) echo "install-deps.sh: unknown profile '$profile' (build, test)" >&2; exit 2 ;;
   esac
+  # -- proof (issue 7): Frama-C's EVA for tests/proof (meson test 'eva proof')
+  if [ "$profile" = test ]; then want+=(frama-c-base); fi
 done
 native=$(dpkg --print-architecture)
 missing=()

@@ -50,7 +50,8 @@ static inline fc_vec3 fc_vec3_make(fix16_t x, fix16_t y, fix16_t z)
 }
 
 /* a + b and a - b. Range: every component of the result must fit fix16_t;
- * with |components| <= 2^30 raw (16384 units) it always does. */
+ * with |components| < 2^30 raw (under 16384 units) it always does
+ * (2^30 + 2^30 would not). */
 static inline fc_vec2 fc_vec2_add(fc_vec2 a, fc_vec2 b) { return fc_vec2_make(a.x + b.x, a.y + b.y); }
 static inline fc_vec2 fc_vec2_sub(fc_vec2 a, fc_vec2 b) { return fc_vec2_make(a.x - b.x, a.y - b.y); }
 static inline fc_vec3 fc_vec3_add(fc_vec3 a, fc_vec3 b) { return fc_vec3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
@@ -96,8 +97,9 @@ static inline fc_vec3w fc_vec3_cross(fc_vec3 a, fc_vec3 b)
 
 /* Q16.16 product a * b rounded to nearest, ties toward +infinity:
  * floor((a*b + 2^15) / 2^16). Range: the result must fit fix16_t (for
- * example |a|, |b| <= 2^23 raw, or |a| <= 1.0 and any b). Integer-only and
- * independent of libfixmath's FIXMATH_* build options. */
+ * example |a|, |b| <= 2^23 raw, or |a| <= 1.0 and b != INT32_MIN: -1.0 times
+ * INT32_MIN would be 2^31). Integer-only and independent of libfixmath's
+ * FIXMATH_* build options. */
 static inline fix16_t fc_mul(fix16_t a, fix16_t b)
 {
     return (fix16_t)fc_i64_shr_floor((int64_t)a * b + 32768, 16);
