@@ -28,9 +28,9 @@ fc3_box fc3_box_from_aabb(const fc_aabb3 *b)
     r.h[0] = (int64_t)b->max.x - b->min.x;
     r.h[1] = (int64_t)b->max.y - b->min.y;
     r.h[2] = (int64_t)b->max.z - b->min.z;
-    r.ax[0] = fc_vec3_make(65536, 0, 0);
-    r.ax[1] = fc_vec3_make(0, 65536, 0);
-    r.ax[2] = fc_vec3_make(0, 0, 65536);
+    r.ax[0] = (fc_vec3){ 65536, 0, 0 };
+    r.ax[1] = (fc_vec3){ 0, 65536, 0 };
+    r.ax[2] = (fc_vec3){ 0, 0, 65536 };
     return r;
 }
 
@@ -165,10 +165,11 @@ static void support(const fc3_box *x, fc_vec3w dir, int64_t sgn, int64_t out[3])
 
 static int64_t comp(fc_vec3 v, int i) { return i == 0 ? v.x : i == 1 ? v.y : v.z; }
 
-static fc_vec3 round_q33(const int64_t p[3], unsigned extra)
+/* Out-params, not fc_vec3 returns: see fc3_unit (tcc 12-byte return bug). */
+static void round_q33(const int64_t p[3], unsigned extra, fc_vec3 *out)
 {
-    return fc_vec3_make((fix16_t)fc3_round_shr(p[0], 17 + extra), (fix16_t)fc3_round_shr(p[1], 17 + extra),
-                        (fix16_t)fc3_round_shr(p[2], 17 + extra));
+    *out = (fc_vec3){ (fix16_t)fc3_round_shr(p[0], 17 + extra), (fix16_t)fc3_round_shr(p[1], 17 + extra),
+                      (fix16_t)fc3_round_shr(p[2], 17 + extra) };
 }
 
 /* Parameter (doubled raw) of the closest point of line pa + s*ea to line
@@ -191,7 +192,7 @@ static int64_t line_param(const int64_t w[3], fc_vec3 ea, fc_vec3 eb, int which,
     return q > lim ? lim : q < -lim ? -lim : q;
 }
 
-static fc_vec3 edge_point(const fc3_box *a, const fc3_box *b, int i, int j, fc_vec3w n)
+static void edge_point(const fc3_box *a, const fc3_box *b, int i, int j, fc_vec3w n, fc_vec3 *out)
 {
     int64_t pa[3], pb[3], w[3];
     support(a, n, 1, pa);
@@ -203,7 +204,7 @@ static fc_vec3 edge_point(const fc3_box *a, const fc3_box *b, int i, int j, fc_v
     int64_t p[3];
     for (int c = 0; c < 3; c++)
         p[c] = pa[c] + s * comp(a->ax[i], c) + pb[c] + t * comp(b->ax[j], c);
-    return round_q33(p, 1);
+    round_q33(p, 1, out);
 }
 
 /* p^2 * l exactly, for p < 2^43 and l < 2^35 (result < 2^122). */
@@ -251,7 +252,7 @@ int fc3_box_contact(const fc3_box *a, const fc3_box *b, fc_contact3_result *out)
     uint64_t len31 = fc_isqrt_u64(fc_i128_shr(best_n2, 2).lo);
     uint64_t best_depth = fc3_udiv(best_pen, len31 << 18);
     fc_contact3_result c;
-    c.normal = fc3_unit(best_n.x, best_n.y, best_n.z);
+    fc3_unit(best_n.x, best_n.y, best_n.z, &c.normal);
     c.depth = best_depth > (uint64_t)INT32_MAX ? INT32_MAX : (fix16_t)best_depth;
     int64_t p[3];
     if (best < 6) {
@@ -260,9 +261,9 @@ int fc3_box_contact(const fc3_box *a, const fc3_box *b, fc_contact3_result *out)
         support(best < 3 ? b : a, best_n, -sgn, p);
         for (int i = 0; i < 3; i++)
             p[i] += sgn * comp(c.normal, i) * c.depth;
-        c.point = round_q33(p, 0);
+        round_q33(p, 0, &c.point);
     } else {
-        c.point = edge_point(a, b, (best - 6) / 3, (best - 6) % 3, best_n);
+        edge_point(a, b, (best - 6) / 3, (best - 6) % 3, best_n, &c.point);
     }
     *out = c;
     return 1;

@@ -36,7 +36,7 @@ static int ordered_contact(const fc3_box *x, const fc3_box *y, int order, fc_con
     if (order > 0)
         c = fc3_flip(c);
     if (order == 0)
-        c.normal = fc_vec3_make(0, 0, 0);
+        c.normal = (fc_vec3){ 0, 0, 0 };
     *out = c;
     return 1;
 }

@@ -20,10 +20,13 @@ int fc3_box_overlap(const fc3_box *a, const fc3_box *b);
 /* fc3_box_overlap, and when it is 1 the contact in *out (A to B). */
 int fc3_box_contact(const fc3_box *a, const fc3_box *b, fc_contact3_result *out);
 
-/* The Q16.16 unit vector along v (any components > INT64_MIN), each
+/* *out = the Q16.16 unit vector along v (any components > INT64_MIN), each
  * component within 0.5 raw + 2^-12 raw of exact; the zero vector for v = 0.
- * Exactly odd: fc3_unit(-v) == -fc3_unit(v). */
-fc_vec3 fc3_unit(int64_t x, int64_t y, int64_t z);
+ * Exactly odd: fc3_unit(-v) == -fc3_unit(v).
+ * No fc_vec3 (12-byte) return values in src/: tcc 0.9.27 on x86_64 stores
+ * both 8-byte return registers into a 12-byte temporary, overwriting the 4
+ * bytes of the caller's neighbouring local. Results go through out-params. */
+void fc3_unit(int64_t x, int64_t y, int64_t z, fc_vec3 *out);
 
 /* floor(num / den) for 0 <= num < 2^127, 0 < den, quotient < 2^64. */
 uint64_t fc3_udiv(fc_i128 num, uint64_t den);
@@ -49,7 +52,7 @@ static inline fc_i128 fc3_abs128(fc_i128 v) { return fc_i128_sign(v) < 0 ? fc_i1
 /* The contact seen from the other shape: negated normal, same depth, point. */
 static inline fc_contact3_result fc3_flip(fc_contact3_result c)
 {
-    c.normal = fc_vec3_make(-c.normal.x, -c.normal.y, -c.normal.z);
+    c.normal = (fc_vec3){ -c.normal.x, -c.normal.y, -c.normal.z };
     return c;
 }
 

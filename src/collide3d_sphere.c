@@ -23,14 +23,17 @@ static fc_contact3_result sphere_sphere_contact(const fc_sphere *a, const fc_sph
                     (int64_t)b->center.z - a->center.z};
     fc_contact3_result c;
     int64_t dist = fc3_round_sqrt(fc_i128_from_i64(sq64(d[0]) + sq64(d[1]) + sq64(d[2])));
-    c.normal = (d[0] | d[1] | d[2]) == 0 ? fc_vec3_make(0, 65536, 0) : fc3_unit(d[0], d[1], d[2]);
+    if ((d[0] | d[1] | d[2]) == 0)
+        c.normal = (fc_vec3){ 0, 65536, 0 };
+    else
+        fc3_unit(d[0], d[1], d[2], &c.normal);
     c.depth = (fix16_t)((int64_t)a->radius + b->radius - dist);
     /* Midway between the deepest points a.c + n ra and b.c - n rb (Q32). */
     int64_t p[3] = {((int64_t)a->center.x + b->center.x) * 65536 + c.normal.x * ((int64_t)a->radius - b->radius),
                     ((int64_t)a->center.y + b->center.y) * 65536 + c.normal.y * ((int64_t)a->radius - b->radius),
                     ((int64_t)a->center.z + b->center.z) * 65536 + c.normal.z * ((int64_t)a->radius - b->radius)};
-    c.point = fc_vec3_make((fix16_t)fc3_round_shr(p[0], 17), (fix16_t)fc3_round_shr(p[1], 17),
-                           (fix16_t)fc3_round_shr(p[2], 17));
+    c.point = (fc_vec3){ (fix16_t)fc3_round_shr(p[0], 17), (fix16_t)fc3_round_shr(p[1], 17),
+                         (fix16_t)fc3_round_shr(p[2], 17) };
     return c;
 }
 
@@ -43,7 +46,7 @@ int fc_contact_sphere_sphere(const fc_sphere *a, const fc_sphere *b, fc_contact3
     int order = fc3_cmp_fields(fa, fb, 4);
     *out = order <= 0 ? sphere_sphere_contact(a, b) : fc3_flip(sphere_sphere_contact(b, a));
     if (order == 0)
-        out->normal = fc_vec3_make(0, 0, 0);
+        out->normal = (fc_vec3){ 0, 0, 0 };
     return 1;
 }
 
@@ -71,9 +74,9 @@ int fc_contact_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b, fc_contact3_r
         e[i] = q[i] - c[i];
     }
     if ((e[0] | e[1] | e[2]) != 0) {
-        out->normal = fc3_unit(e[0], e[1], e[2]);
+        fc3_unit(e[0], e[1], e[2], &out->normal);
         out->depth = (fix16_t)(a->radius - fc3_round_sqrt(fc_i128_from_i64(sq64(e[0]) + sq64(e[1]) + sq64(e[2]))));
-        out->point = fc_vec3_make((fix16_t)q[0], (fix16_t)q[1], (fix16_t)q[2]);
+        out->point = (fc_vec3){ (fix16_t)q[0], (fix16_t)q[1], (fix16_t)q[2] };
         return 1;
     }
     /* Centre inside: leave through the nearest face (order x-, x+, y-, ...);
@@ -90,9 +93,9 @@ int fc_contact_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b, fc_contact3_r
     int64_t n[3] = {0, 0, 0};
     n[best / 2] = best & 1 ? -65536 : 65536;
     c[best / 2] = best & 1 ? hi[best / 2] : lo[best / 2];
-    out->normal = fc_vec3_make((fix16_t)n[0], (fix16_t)n[1], (fix16_t)n[2]);
+    out->normal = (fc_vec3){ (fix16_t)n[0], (fix16_t)n[1], (fix16_t)n[2] };
     out->depth = (fix16_t)(a->radius + best_dist);
-    out->point = fc_vec3_make((fix16_t)c[0], (fix16_t)c[1], (fix16_t)c[2]);
+    out->point = (fc_vec3){ (fix16_t)c[0], (fix16_t)c[1], (fix16_t)c[2] };
     return 1;
 }
 

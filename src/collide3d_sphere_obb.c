@@ -272,17 +272,18 @@ static fc_contact3_result inside_contact(const fc_sphere *a, const sobb *s)
             best_dist = dist;
         }
     }
-    fc_vec3 nf = fc3_unit(s->n[best].x, s->n[best].y, s->n[best].z);
+    fc_vec3 nf;
+    fc3_unit(s->n[best].x, s->n[best].y, s->n[best].z, &nf);
     if (fc_i128_sign(s->pn16[best]) >= 0)
-        nf = fc_vec3_make(-nf.x, -nf.y, -nf.z);
+        nf = (fc_vec3){ -nf.x, -nf.y, -nf.z };
     fc_contact3_result c;
     c.normal = nf;
     c.depth = (fix16_t)(a->radius + (int64_t)best_dist);
     /* The centre moved onto that face: c - normal * dist. */
     int64_t d = (int64_t)best_dist;
-    c.point = fc_vec3_make((fix16_t)fc3_round_shr((int64_t)a->center.x * 65536 - nf.x * d, 16),
-                           (fix16_t)fc3_round_shr((int64_t)a->center.y * 65536 - nf.y * d, 16),
-                           (fix16_t)fc3_round_shr((int64_t)a->center.z * 65536 - nf.z * d, 16));
+    c.point = (fc_vec3){ (fix16_t)fc3_round_shr((int64_t)a->center.x * 65536 - nf.x * d, 16),
+                         (fix16_t)fc3_round_shr((int64_t)a->center.y * 65536 - nf.y * d, 16),
+                         (fix16_t)fc3_round_shr((int64_t)a->center.z * 65536 - nf.z * d, 16) };
     return c;
 }
 
@@ -309,13 +310,13 @@ int fc_contact_sphere_obb3(const fc_sphere *a, const fc_obb3 *b, fc_contact3_res
     if (fc_i128_cmp(n.d2, fc_i128_make(0, (uint64_t)1 << 16)) < 0) {
         int i = s.side[0] != 0 ? 0 : s.side[1] != 0 ? 1 : 2;
         int64_t sg = -s.side[i];
-        out->normal = fc3_unit(sg * s.n[i].x, sg * s.n[i].y, sg * s.n[i].z);
+        fc3_unit(sg * s.n[i].x, sg * s.n[i].y, sg * s.n[i].z, &out->normal);
     } else {
-        out->normal = fc3_unit(e[0], e[1], e[2]);
+        fc3_unit(e[0], e[1], e[2], &out->normal);
     }
     out->depth = (fix16_t)(dist < a->radius ? a->radius - dist : 0);
-    out->point = fc_vec3_make((fix16_t)fc3_round_shr(n.q[0] + (int64_t)b->center.x * 65536, 16),
-                              (fix16_t)fc3_round_shr(n.q[1] + (int64_t)b->center.y * 65536, 16),
-                              (fix16_t)fc3_round_shr(n.q[2] + (int64_t)b->center.z * 65536, 16));
+    out->point = (fc_vec3){ (fix16_t)fc3_round_shr(n.q[0] + (int64_t)b->center.x * 65536, 16),
+                            (fix16_t)fc3_round_shr(n.q[1] + (int64_t)b->center.y * 65536, 16),
+                            (fix16_t)fc3_round_shr(n.q[2] + (int64_t)b->center.z * 65536, 16) };
     return 1;
 }

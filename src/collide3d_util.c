@@ -40,12 +40,14 @@ int64_t fc3_sdiv(fc_i128 num, uint64_t den)
 
 static uint64_t mag(int64_t v) { return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v; }
 
-fc_vec3 fc3_unit(int64_t x, int64_t y, int64_t z)
+void fc3_unit(int64_t x, int64_t y, int64_t z, fc_vec3 *out)
 {
     uint64_t u[3] = {mag(x), mag(y), mag(z)};
     uint64_t m = u[0] | u[1] | u[2]; /* same bit length as the largest */
-    if (m == 0)
-        return fc_vec3_make(0, 0, 0);
+    if (m == 0) {
+        *out = (fc_vec3){ 0, 0, 0 };
+        return;
+    }
     /* Bring the largest magnitude to [2^30, 2^31) by a power of two: up
      * exactly, down by truncation (relative change < 2^-30, so the result
      * moves by < 2^-13 raw). Done on magnitudes, so the result is odd. */
@@ -61,7 +63,7 @@ fc_vec3 fc3_unit(int64_t x, int64_t y, int64_t z)
         uint64_t v = u[i] < len ? u[i] : len;
         c[i] = (fix16_t)(((v << 17) + len) / (len << 1)); /* round(v * 2^16 / len) */
     }
-    return fc_vec3_make(x < 0 ? -c[0] : c[0], y < 0 ? -c[1] : c[1], z < 0 ? -c[2] : c[2]);
+    *out = (fc_vec3){ x < 0 ? -c[0] : c[0], y < 0 ? -c[1] : c[1], z < 0 ? -c[2] : c[2] };
 }
 
 int64_t fc3_round_sqrt(fc_i128 v)

@@ -188,17 +188,12 @@ static fc_status run_query(fc_replay_runner *rn, const fc_replay_op *op)
     }
 }
 
-static fc_body_id with_tag(fc_body_id id)
-{
-    id.world = RUNNER_TAG;
-    return id;
-}
-
 /* Non-query operations: the world call's status. */
 static fc_status run_op(fc_replay_runner *rn, const fc_replay_op *op, fc_body_id *created)
 {
     fc_world *w = rn->world;
-    fc_body_id id = with_tag(op->id);
+    fc_body_id id = op->id; /* not a helper returning fc_body_id: see fc_world_id_of */
+    id.world = RUNNER_TAG;
     fc_status st;
     switch (op->kind) {
     case FC_REPLAY_CREATE: {

@@ -154,8 +154,10 @@ fc_shape3 sc_aabb3(fc_vec3 c, fc_vec3 half)
     fc_shape3 s;
     memset(&s, 0, sizeof s);
     s.type = FC_SHAPE3_AABB;
-    s.u.aabb.min = fc_vec3_sub(c, half);
-    s.u.aabb.max = fc_vec3_add(c, half);
+    /* Component-wise, not fc_vec3_sub/add: no fc_vec3 return values in src/
+     * (tcc 0.9.27 bug, see fc3_unit in collide3d_internal.h). */
+    s.u.aabb.min = (fc_vec3){ c.x - half.x, c.y - half.y, c.z - half.z };
+    s.u.aabb.max = (fc_vec3){ c.x + half.x, c.y + half.y, c.z + half.z };
     return s;
 }
 
@@ -212,7 +214,7 @@ fc_status sc_move(sc_ctx *c, fc_body_id id, fix16_t dx, fix16_t dy, fix16_t dz)
 {
     fc_replay_op op = op_of(FC_REPLAY_MOVE);
     op.id = id;
-    op.a = fc_vec3_make(dx, dy, c->rec->rn.dim == 3 ? dz : 0);
+    op.a = (fc_vec3){ dx, dy, c->rec->rn.dim == 3 ? dz : 0 };
     return fc_replay_record(c->rec, &op);
 }
 

@@ -46,19 +46,19 @@ static void pair2(sc_ctx *c, int32_t t, fix16_t x, fix16_t y, fix16_t gap, fc_bo
 static void pair3(sc_ctx *c, int32_t t, fix16_t x, fix16_t z, fix16_t gap, fc_body_id ids[2])
 {
     fc_filter f = sc_filter(1, 0xFFFFFFFFu);
-    fc_vec3 h = fc_vec3_make(U, U, U);
+    fc_vec3 h = { U, U, U };
     switch (t % 3) {
     case 0:
-        sc_create3(c, sc_sphere(fc_vec3_make(x, U, z), U), f, &ids[0]);
-        sc_create3(c, sc_sphere(fc_vec3_make(x + 3 * U + gap, 2 * U, z), 2 * U), f, &ids[1]);
+        sc_create3(c, sc_sphere((fc_vec3){ x, U, z }, U), f, &ids[0]);
+        sc_create3(c, sc_sphere((fc_vec3){ x + 3 * U + gap, 2 * U, z }, 2 * U), f, &ids[1]);
         break;
     case 1:
-        sc_create3(c, sc_aabb3(fc_vec3_make(x, U, z), h), f, &ids[0]);
-        sc_create3(c, sc_obb3(fc_vec3_make(x + 2 * U + gap, U, z), h, 16384), f, &ids[1]);
+        sc_create3(c, sc_aabb3((fc_vec3){ x, U, z }, h), f, &ids[0]);
+        sc_create3(c, sc_obb3((fc_vec3){ x + 2 * U + gap, U, z }, h, 16384), f, &ids[1]);
         break;
     default:
-        sc_create3(c, sc_aabb3(fc_vec3_make(x, U, z), h), f, &ids[0]);
-        sc_create3(c, sc_sphere(fc_vec3_make(x + 2 * U + gap, U, z + U / 2), U), f, &ids[1]);
+        sc_create3(c, sc_aabb3((fc_vec3){ x, U, z }, h), f, &ids[0]);
+        sc_create3(c, sc_sphere((fc_vec3){ x + 2 * U + gap, U, z + U / 2 }, U), f, &ids[1]);
         break;
     }
 }
@@ -95,10 +95,10 @@ static fc_status run(sc_ctx *c, int32_t dim)
                                 : straddler2(c, lines[i % 4], (int32_t)(i & 1u));
             sc_create2(c, s, all, &ids[k]);
         } else {
-            fc_vec3 ctr = i < 4 ? fc_vec3_make(i & 1u ? LIM - U : -LIM + U, U, i & 2u ? LIM - U : -LIM + U)
-                                : fc_vec3_make(i & 1u ? lines[i % 4] : sc_range(c, -900, 900) * U, U,
-                                               i & 1u ? sc_range(c, -900, 900) * U : lines[i % 4]);
-            sc_create3(c, i % 2 ? sc_aabb3(ctr, fc_vec3_make(U, U, U)) : sc_sphere(ctr, U), all, &ids[k]);
+            fc_vec3 ctr = i < 4 ? (fc_vec3){ i & 1u ? LIM - U : -LIM + U, U, i & 2u ? LIM - U : -LIM + U }
+                                : (fc_vec3){ i & 1u ? lines[i % 4] : sc_range(c, -900, 900) * U, U,
+                                             i & 1u ? sc_range(c, -900, 900) * U : lines[i % 4] };
+            sc_create3(c, i % 2 ? sc_aabb3(ctr, (fc_vec3){ U, U, U }) : sc_sphere(ctr, U), all, &ids[k]);
         }
     }
     uint32_t frames = c->frames;
@@ -117,18 +117,18 @@ static fc_status run(sc_ctx *c, int32_t dim)
         /* Grazing queries on the touching pairs. */
         if (dim == 2) {
             sc_overlap2(c, sc_aabb2(-100 * U + 2 * U + U, 30 * U, U, U), all);   /* touches circle 0 */
-            sc_point(c, fc_vec3_make(-100 * U + 2 * U, 30 * U, 0), all);        /* the touching point */
-            sc_ray(c, fc_vec3_make(-LIM, 30 * U + 2 * U, 0), fc_vec3_make(2 * LIM, 0, 0), all, 1); /* tangent */
-            sc_ray(c, fc_vec3_make(-LIM, -LIM, 0), fc_vec3_make(2 * LIM, 2 * LIM, 0), all, 0);      /* diagonal */
+            sc_point(c, (fc_vec3){ -100 * U + 2 * U, 30 * U, 0 }, all);        /* the touching point */
+            sc_ray(c, (fc_vec3){ -LIM, 30 * U + 2 * U, 0 }, (fc_vec3){ 2 * LIM, 0, 0 }, all, 1); /* tangent */
+            sc_ray(c, (fc_vec3){ -LIM, -LIM, 0 }, (fc_vec3){ 2 * LIM, 2 * LIM, 0 }, all, 0);      /* diagonal */
             sc_overlap2(c, sc_obb2(0, 0, 1000 * U, U / 2, 8192), all);
             sc_overlap2(c, sc_capsule(-LIM, 0, LIM, 0, U), all);
             sc_overlap2(c, sc_poly(0, 30 * U, 3 * U, 8, (fc_angle)(f * 97u)), all);
         } else {
-            sc_overlap3(c, sc_aabb3(fc_vec3_make(-100 * U + 3 * U, U, 30 * U), fc_vec3_make(U, U, U)), all);
-            sc_point(c, fc_vec3_make(-100 * U + U, U, 30 * U), all);
-            sc_ray(c, fc_vec3_make(-LIM, 2 * U, 30 * U), fc_vec3_make(2 * LIM, 0, 0), all, 1);
-            sc_ray(c, fc_vec3_make(-LIM, U, -LIM), fc_vec3_make(2 * LIM, 0, 2 * LIM), all, 0);
-            sc_overlap3(c, sc_obb3(fc_vec3_make(0, U, 0), fc_vec3_make(1000 * U, U, U / 2), 8192), all);
+            sc_overlap3(c, sc_aabb3((fc_vec3){ -100 * U + 3 * U, U, 30 * U }, (fc_vec3){ U, U, U }), all);
+            sc_point(c, (fc_vec3){ -100 * U + U, U, 30 * U }, all);
+            sc_ray(c, (fc_vec3){ -LIM, 2 * U, 30 * U }, (fc_vec3){ 2 * LIM, 0, 0 }, all, 1);
+            sc_ray(c, (fc_vec3){ -LIM, U, -LIM }, (fc_vec3){ 2 * LIM, 0, 2 * LIM }, all, 0);
+            sc_overlap3(c, sc_obb3((fc_vec3){ 0, U, 0 }, (fc_vec3){ 1000 * U, U, U / 2 }, 8192), all);
         }
         /* Snapshot, diverge, restore, and continue with the same creates. */
         if (f == frames / 3) {
@@ -141,7 +141,7 @@ static fc_status run(sc_ctx *c, int32_t dim)
             if (dim == 2)
                 sc_create2(c, sc_circle(0, 0, U), all, &extra);
             else
-                sc_create3(c, sc_sphere(fc_vec3_make(0, U, 0), U), all, &extra);
+                sc_create3(c, sc_sphere((fc_vec3){ 0, U, 0 }, U), all, &extra);
         }
         if (f == 2 * frames / 3)
             sc_restore(c, 1);
@@ -163,9 +163,9 @@ static fc_status run(sc_ctx *c, int32_t dim)
                 sc_set2(c, ids[2], sc_obb2(10 * U, 50 * U, 2 * U, U, (fc_angle)(f * 4099u)));
                 sc_turn(c, ids[4], (fc_angle)(f * 1021u));
             } else {
-                sc_create3(c, sc_sphere(fc_vec3_make(0, 0, LIM + 1), U), all, &bad);
-                sc_create3(c, sc_aabb3(fc_vec3_make(0, 0, 0), fc_vec3_make(U, 0, U)), all, &bad);
-                sc_set3(c, ids[2], sc_obb3(fc_vec3_make(10 * U, U, 50 * U), fc_vec3_make(U, U, 2 * U), (fc_angle)(f * 4099u)));
+                sc_create3(c, sc_sphere((fc_vec3){ 0, 0, LIM + 1 }, U), all, &bad);
+                sc_create3(c, sc_aabb3((fc_vec3){ 0, 0, 0 }, (fc_vec3){ U, 0, U }), all, &bad);
+                sc_set3(c, ids[2], sc_obb3((fc_vec3){ 10 * U, U, 50 * U }, (fc_vec3){ U, U, 2 * U }, (fc_angle)(f * 4099u)));
             }
         }
         st = sc_end_frame(c);

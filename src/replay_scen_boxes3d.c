@@ -11,8 +11,8 @@
 static fc_shape3 body(sc_ctx *c, uint32_t i, fix16_t x, fix16_t z)
 {
     fix16_t h = sc_range(c, SC_UNIT / 2, 2 * SC_UNIT);
-    fc_vec3 half = fc_vec3_make(sc_range(c, SC_UNIT / 2, 3 * SC_UNIT), h, sc_range(c, SC_UNIT / 2, 3 * SC_UNIT));
-    fc_vec3 ctr = fc_vec3_make(x, h, z);
+    fc_vec3 half = { sc_range(c, SC_UNIT / 2, 3 * SC_UNIT), h, sc_range(c, SC_UNIT / 2, 3 * SC_UNIT) };
+    fc_vec3 ctr = { x, h, z };
     switch (i % 3) {
     case 0: return sc_sphere(ctr, h);
     case 1: return sc_aabb3(ctr, half);
@@ -49,10 +49,10 @@ fc_status fc_scen_boxes3d(sc_ctx *c)
         fix16_t x = sc_range(c, -half, half) * SC_UNIT, z = sc_range(c, -half, half) * SC_UNIT;
         for (uint32_t t = 0; t < 3; t++)
             sc_overlap3(c, body(c, t, x, z), sc_filter(0xFFFFFFFFu, 0xFFFFFFFFu));
-        sc_point(c, fc_vec3_make(x, SC_UNIT / 2, z), sc_filter(0xFFFFFFFFu, 0xFFFFFFFFu));
+        sc_point(c, (fc_vec3){ x, SC_UNIT / 2, z }, sc_filter(0xFFFFFFFFu, 0xFFFFFFFFu));
         fc_sincos d = fc_sincos_of((fc_angle)sc_rand(c));
-        fc_vec3 o = fc_vec3_make(x, sc_range(c, 0, 2 * SC_UNIT), z);
-        fc_vec3 dl = fc_vec3_make(fc_mul(40 * SC_UNIT, d.c), sc_range(c, -SC_UNIT, SC_UNIT), fc_mul(40 * SC_UNIT, d.s));
+        fc_vec3 o = { x, sc_range(c, 0, 2 * SC_UNIT), z };
+        fc_vec3 dl = { fc_mul(40 * SC_UNIT, d.c), sc_range(c, -SC_UNIT, SC_UNIT), fc_mul(40 * SC_UNIT, d.s) };
         sc_ray(c, o, dl, sc_filter(0xFFFFFFFFu, 0xFFFFFFFFu), 0);
         sc_ray(c, o, dl, sc_filter(0xFFFFFFFFu, 0xFFFFFFFFu), 1);
         st = sc_end_frame(c);

@@ -55,8 +55,8 @@ fc_status fc_scen_bullets(sc_ctx *c)
             fc_sincos d = fc_sincos_of((fc_angle)sc_rand(c));
             fix16_t range = sc_range(c, 40, 160) * SC_UNIT;
             /* Start just outside the shooter; hit walls and the enemy team. */
-            fc_vec3 o = fc_vec3_make(pos[s].x + fc_mul(SC_UNIT + 1, d.c), pos[s].y + fc_mul(SC_UNIT + 1, d.s), 0);
-            fc_vec3 dl = fc_vec3_make(fc_mul(range, d.c), fc_mul(range, d.s), 0);
+            fc_vec3 o = { pos[s].x + fc_mul(SC_UNIT + 1, d.c), pos[s].y + fc_mul(SC_UNIT + 1, d.s), 0 };
+            fc_vec3 dl = { fc_mul(range, d.c), fc_mul(range, d.s), 0 };
             sc_ray(c, o, dl, sc_filter(1u << (s & 1u), WALL_CAT | (1u << (1u - (s & 1u)))), k % 8 == 7);
         }
         st = sc_end_frame(c);

@@ -56,9 +56,9 @@ fc_status fc_scen_mixed2d(sc_ctx *c)
         for (int32_t t = 0; t < 5; t++)
             sc_overlap2(c, any_shape(c, t, spot(c, half)), sc_filter(0xFFFFFFFFu, 1u << (f % 3)));
         fc_vec2 p = spot(c, half);
-        sc_point(c, fc_vec3_make(p.x, p.y, 0), sc_filter(0xFFFFFFFFu, 0xFFFFFFFFu));
+        sc_point(c, (fc_vec3){ p.x, p.y, 0 }, sc_filter(0xFFFFFFFFu, 0xFFFFFFFFu));
         fc_vec2 q = spot(c, half);
-        sc_ray(c, fc_vec3_make(p.x, p.y, 0), fc_vec3_make(q.x - p.x + 1, q.y - p.y, 0),
+        sc_ray(c, (fc_vec3){ p.x, p.y, 0 }, (fc_vec3){ q.x - p.x + 1, q.y - p.y, 0 },
                sc_filter(0xFFFFFFFFu, 0xFFFFFFFFu), (int)(f & 1u));
         st = sc_end_frame(c);
     }

@@ -81,7 +81,7 @@ fc_status fc_scen_moba(sc_ctx *c)
             cast(c, &units[sc_rand(c) % n]);
         const unit *t = &units[sc_rand(c) % n];
         sc_overlap2(c, sc_circle(t->pos.x, t->pos.y, 3 * SC_UNIT), sc_filter(0xFFFFFFFFu, 0xFFFFFFFFu));
-        sc_point(c, fc_vec3_make(t->pos.x, t->pos.y, 0), sc_filter(1u, 0xFFFFFFFFu));
+        sc_point(c, (fc_vec3){ t->pos.x, t->pos.y, 0 }, sc_filter(1u, 0xFFFFFFFFu));
         if (f > 0 && sc_chance(c, 1, 8)) {
             unit *dead = &units[sc_rand(c) % n];
             sc_destroy(c, dead->id);

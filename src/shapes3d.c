@@ -133,12 +133,12 @@ fc_status fc_obb3_from_euler(fc_vec3 center, fc_vec3 half, fc_angle yaw, fc_angl
 {
     fc_sincos y = fc_sincos_of(yaw), p = fc_sincos_of(pitch), r = fc_sincos_of(roll);
     /* Columns of Ry(yaw) * Rx(pitch) * Rz(roll). */
-    fc_vec3 x_axis = fc_vec3_make(round_q48(p2(y.c, r.c) + p3(y.s, p.s, r.s)), round_q48(p2(p.c, r.s)),
-                                  round_q48(p3(y.c, p.s, r.s) - p2(y.s, r.c)));
-    fc_vec3 y_axis = fc_vec3_make(round_q48(p3(y.s, p.s, r.c) - p2(y.c, r.s)), round_q48(p2(p.c, r.c)),
-                                  round_q48(p2(y.s, r.s) + p3(y.c, p.s, r.c)));
-    fc_vec3 z_axis = fc_vec3_make(round_q48(p2(y.s, p.c)), round_q48(-p2(p.s, ONE)),
-                                  round_q48(p2(y.c, p.c)));
+    fc_vec3 x_axis = { round_q48(p2(y.c, r.c) + p3(y.s, p.s, r.s)), round_q48(p2(p.c, r.s)),
+                       round_q48(p3(y.c, p.s, r.s) - p2(y.s, r.c)) };
+    fc_vec3 y_axis = { round_q48(p3(y.s, p.s, r.c) - p2(y.c, r.s)), round_q48(p2(p.c, r.c)),
+                       round_q48(p2(y.s, r.s) + p3(y.c, p.s, r.c)) };
+    fc_vec3 z_axis = { round_q48(p2(y.s, p.c)), round_q48(-p2(p.s, ONE)),
+                       round_q48(p2(y.c, p.c)) };
     return fc_obb3_from_axes(center, half, x_axis, y_axis, z_axis, out);
 }
 

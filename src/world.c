@@ -177,13 +177,11 @@ fc_body *fc_world_body(const fc_world *w, fc_body_id id)
     return b->live && b->generation == id.generation ? b : NULL;
 }
 
-fc_body_id fc_world_id_of(const fc_world *w, uint32_t index)
+void fc_world_id_of(const fc_world *w, uint32_t index, fc_body_id *out)
 {
-    fc_body_id id;
-    id.index = index;
-    id.generation = w->bodies[index].generation;
-    id.world = w->def.tag;
-    return id;
+    out->index = index;
+    out->generation = w->bodies[index].generation;
+    out->world = w->def.tag;
 }
 
 int fc_world_body_valid(const fc_world *w, fc_body_id id)
@@ -247,7 +245,7 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
         b->shape.s3 = def->shape3;
     w->live_count++;
     fc_world_rehash(w, index);
-    *out = fc_world_id_of(w, index);
+    fc_world_id_of(w, index, out);
     return FC_OK;
 }
 
@@ -343,14 +341,21 @@ static fix16_t shifted(fix16_t v, fix16_t d, int *ok)
     return (fix16_t)r;
 }
 
-static fc_vec2 shifted2(fc_vec2 v, fc_vec2 d, int *ok)
+/* *v += d in place (else *ok = 0). In place rather than returning the
+ * vector: tcc 0.9.27 (x86_64) stores 16 bytes when a 12-byte struct such as
+ * fc_vec3 is returned by value, which overwrote the caller's `ok` flag in
+ * fc_world_translate3 (spurious FC_ERR_RANGE; adversarial3d diverged). */
+static void shift2(fc_vec2 *v, fc_vec2 d, int *ok)
 {
-    return fc_vec2_make(shifted(v.x, d.x, ok), shifted(v.y, d.y, ok));
+    v->x = shifted(v->x, d.x, ok);
+    v->y = shifted(v->y, d.y, ok);
 }
 
-static fc_vec3 shifted3(fc_vec3 v, fc_vec3 d, int *ok)
+static void shift3(fc_vec3 *v, fc_vec3 d, int *ok)
 {
-    return fc_vec3_make(shifted(v.x, d.x, ok), shifted(v.y, d.y, ok), shifted(v.z, d.z, ok));
+    v->x = shifted(v->x, d.x, ok);
+    v->y = shifted(v->y, d.y, ok);
+    v->z = shifted(v->z, d.z, ok);
 }
 
 fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
@@ -365,19 +370,19 @@ fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
     fc_shape2 s = b->shape.s2;
     int ok = 1;
     switch (s.type) {
-    case FC_SHAPE2_CIRCLE: s.u.circle.center = shifted2(s.u.circle.center, delta, &ok); break;
+    case FC_SHAPE2_CIRCLE: shift2(&s.u.circle.center, delta, &ok); break;
     case FC_SHAPE2_AABB:
-        s.u.aabb.min = shifted2(s.u.aabb.min, delta, &ok);
-        s.u.aabb.max = shifted2(s.u.aabb.max, delta, &ok);
+        shift2(&s.u.aabb.min, delta, &ok);
+        shift2(&s.u.aabb.max, delta, &ok);
         break;
-    case FC_SHAPE2_OBB: s.u.obb.center = shifted2(s.u.obb.center, delta, &ok); break;
+    case FC_SHAPE2_OBB: shift2(&s.u.obb.center, delta, &ok); break;
     case FC_SHAPE2_CAPSULE:
-        s.u.capsule.a = shifted2(s.u.capsule.a, delta, &ok);
-        s.u.capsule.b = shifted2(s.u.capsule.b, delta, &ok);
+        shift2(&s.u.capsule.a, delta, &ok);
+        shift2(&s.u.capsule.b, delta, &ok);
         break;
     case FC_SHAPE2_POLY:
         for (int32_t i = 0; i < s.u.poly.count; i++)
-            s.u.poly.v[i] = shifted2(s.u.poly.v[i], delta, &ok);
+            shift2(&s.u.poly.v[i], delta, &ok);
         break;
     }
     if (!ok)
@@ -397,12 +402,12 @@ fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta)
     fc_shape3 s = b->shape.s3;
     int ok = 1;
     switch (s.type) {
-    case FC_SHAPE3_SPHERE: s.u.sphere.center = shifted3(s.u.sphere.center, delta, &ok); break;
+    case FC_SHAPE3_SPHERE: shift3(&s.u.sphere.center, delta, &ok); break;
     case FC_SHAPE3_AABB:
-        s.u.aabb.min = shifted3(s.u.aabb.min, delta, &ok);
-        s.u.aabb.max = shifted3(s.u.aabb.max, delta, &ok);
+        shift3(&s.u.aabb.min, delta, &ok);
+        shift3(&s.u.aabb.max, delta, &ok);
         break;
-    case FC_SHAPE3_OBB: s.u.obb.center = shifted3(s.u.obb.center, delta, &ok); break;
+    case FC_SHAPE3_OBB: shift3(&s.u.obb.center, delta, &ok); break;
     }
     if (!ok)
         return FC_ERR_RANGE;

@@ -58,7 +58,11 @@ void fc_buf_free(const fc_allocator *a, fc_buf *b);
 
 /* Body lookup: the slot for a live id of w, or NULL. */
 fc_body *fc_world_body(const fc_world *w, fc_body_id id);
-fc_body_id fc_world_id_of(const fc_world *w, uint32_t index);
+/* *out = the current id of slot index. An out-param, not a return value:
+ * fc_body_id is 12 bytes, and tcc 0.9.27 (x86_64) stores 16 bytes for a
+ * 12-byte struct returned by value, overwriting a neighbouring local of the
+ * caller. No 12-byte struct (fc_vec3, fc_body_id) is returned by value in src/. */
+void fc_world_id_of(const fc_world *w, uint32_t index, fc_body_id *out);
 
 /* Shape checks and bounds (world_bounds.c): validate the shape for the
  * world and compute its outward-rounded integer bounds. */

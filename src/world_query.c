@@ -48,8 +48,8 @@ fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count
     fc_sort_u64(keys, (uint64_t *)w->pair_tmp.data, n);
     fc_pair *out = (fc_pair *)w->pairs.data;
     for (size_t i = 0; i < n; i++) {
-        out[i].a = fc_world_id_of(w, (uint32_t)(keys[i] >> 32));
-        out[i].b = fc_world_id_of(w, (uint32_t)keys[i]);
+        fc_world_id_of(w, (uint32_t)(keys[i] >> 32), &out[i].a);
+        fc_world_id_of(w, (uint32_t)keys[i], &out[i].b);
     }
     w->pairs.count = n;
     *pairs = out;
@@ -89,7 +89,7 @@ static fc_status world_query(fc_world *w, const fc_body *q, const fc_body_id **i
     fc_sort_u64(keys, (uint64_t *)w->query_tmp.data, n);
     fc_body_id *out = (fc_body_id *)w->query_ids.data;
     for (size_t i = 0; i < n; i++)
-        out[i] = fc_world_id_of(w, (uint32_t)keys[i]);
+        fc_world_id_of(w, (uint32_t)keys[i], &out[i]);
     w->query_ids.count = n;
     *ids = out;
     *count = (int32_t)n;

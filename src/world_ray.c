@@ -278,7 +278,7 @@ static fc_status world_raycast(fc_world *w, const ray_i *r, int dims, fc_filter 
         if (ray_less(&k[i], &k[best]))
             best = i;
     if (w->ray_tmp.count > 0) {
-        out->id = fc_world_id_of(w, k[best].index);
+        fc_world_id_of(w, k[best].index, &out->id);
         out->t = fc_rayt_floor16(&k[best].t);
         *hit = 1;
     }
@@ -318,7 +318,7 @@ static fc_status world_raycast_all(fc_world *w, const ray_i *r, int dims, fc_fil
     sort_keys(k, k + n, n);
     fc_ray_hit *out = (fc_ray_hit *)w->ray_hits.data;
     for (size_t i = 0; i < n; i++) {
-        out[i].id = fc_world_id_of(w, k[i].index);
+        fc_world_id_of(w, k[i].index, &out[i].id);
         out[i].t = fc_rayt_floor16(&k[i].t);
     }
     w->ray_hits.count = n;

@@ -357,18 +357,18 @@ static fc_status parse_body(const fc_world *w, const unsigned char *p, size_t nw
     s->type = (fc_shape3_type)type;
     switch (s->type) {
     case FC_SHAPE3_SPHERE:
-        s->u.sphere.center = fc_vec3_make(v[0], v[1], v[2]);
+        s->u.sphere.center = (fc_vec3){ v[0], v[1], v[2] };
         s->u.sphere.radius = v[3];
         break;
     case FC_SHAPE3_AABB:
-        s->u.aabb.min = fc_vec3_make(v[0], v[1], v[2]);
-        s->u.aabb.max = fc_vec3_make(v[3], v[4], v[5]);
+        s->u.aabb.min = (fc_vec3){ v[0], v[1], v[2] };
+        s->u.aabb.max = (fc_vec3){ v[3], v[4], v[5] };
         break;
     case FC_SHAPE3_OBB:
-        s->u.obb.center = fc_vec3_make(v[0], v[1], v[2]);
-        s->u.obb.half = fc_vec3_make(v[3], v[4], v[5]);
+        s->u.obb.center = (fc_vec3){ v[0], v[1], v[2] };
+        s->u.obb.half = (fc_vec3){ v[3], v[4], v[5] };
         for (int i = 0; i < 3; i++)
-            s->u.obb.axis[i] = fc_vec3_make(v[6 + 3 * i], v[7 + 3 * i], v[8 + 3 * i]);
+            s->u.obb.axis[i] = (fc_vec3){ v[6 + 3 * i], v[7 + 3 * i], v[8 + 3 * i] };
         break;
     }
     return fc_shape3_bounds(s, b->min, b->max) == FC_OK ? FC_OK : FC_ERR_FORMAT;
