@@ -32,7 +32,18 @@ static int64_t lambda30(fc_i128 num, fc_i128 den)
         num = fc_i128_shr(num, (unsigned)(bits - 31));
         den = fc_i128_shr(den, (unsigned)(bits - 31));
     }
-    return den.lo == 0 ? 0 : (int64_t)((num.lo << 30) / den.lo);
+    if (den.lo == 0)
+        return 0;
+    uint64_t q = (num.lo << 30) / den.lo;
+    return (int64_t)(q < ((uint64_t)1 << 30) ? q : (uint64_t)1 << 30); /* num <= den: never clamps */
+}
+
+/* floor(d * lam / 2^30) for |d| < 2^62, 0 <= lam <= 2^30, in 64 bits: d split
+ * as hi * 2^30 + lo with 0 <= lo < 2^30. */
+static int64_t mul_q30(int64_t d, int64_t lam)
+{
+    int64_t hi = fc_i64_shr_floor(d, 30), lo = (int64_t)((uint64_t)d & 0x3FFFFFFFu);
+    return hi * lam + ((lo * lam) >> 30);
 }
 
 /* The part of lambda in [0, 1] where the projection p(lambda) = pv + lambda
@@ -95,8 +106,8 @@ int fc2_clip_edge(const int64_t v[2], const int64_t w[2], int64_t tx, int64_t ty
     if (l0 > l1)
         return 0;
     int64_t lam = (l0 + l1) / 2;
-    out[0] = v[0] + fc_i128_low_i64(fc_i128_shr(fc_i128_mul_i64(w[0] - v[0], lam), 30));
-    out[1] = v[1] + fc_i128_low_i64(fc_i128_shr(fc_i128_mul_i64(w[1] - v[1], lam), 30));
+    out[0] = v[0] + mul_q30(w[0] - v[0], lam);
+    out[1] = v[1] + mul_q30(w[1] - v[1], lam);
     return 1;
 }
 

@@ -72,6 +72,14 @@ static int64_t inv_axis_scale(const fc_obb2 *o)
     return ((int64_t)1 << 32) - fc_i64_shr_floor(l - ((int64_t)1 << 32), 1);
 }
 
+/* floor(x * inv / 2^32) for |x| < 2^60 and an inv of inv_axis_scale, in 64
+ * bits: x = xh 2^32 + xl with 0 <= xl < 2^32, inv = 2^32 + e, |e| <= 2^16. */
+static int64_t mul_inv(int64_t x, int64_t inv)
+{
+    int64_t e = inv - ((int64_t)1 << 32), xh = fc_i64_shr_floor(x, 32), xl = (int64_t)((uint64_t)x & 0xFFFFFFFFu);
+    return x + xh * e + fc_i64_shr_floor(xl * e, 32);
+}
+
 static int64_t sgn(int64_t v) { return v < 0 ? -1 : 1; }
 
 /* The evaluation for the swapped pair (b, a), exactly: d -> -d, the axis
@@ -122,7 +130,7 @@ static int box_point(const fc_obb2 *o, int k, int64_t sd, const fc_obb2 *q, int6
     int64_t cy = ((int64_t)q->center.y - o->center.y) * 65536 + e * gj * jy;
     int64_t v[2] = {cx + go * ox_, cy + go * oy_}, w[2] = {cx - go * ox_, cy - go * oy_};
     fc_i128 ht = fc_i128_mul_i64(box_half(o, 1 - k), l), hk = fc_i128_mul_i64(box_half(o, k), l);
-    int64_t rel[2];
+    int64_t rel[2] = {0, 0}; /* always set below; initialised for the analysis */
     int on_q = 1;
     if (!fc2_clip_edge(v, w, tx, ty, fc_i128_neg(ht), ht, dx, dy, hk, rel)) {
         /* o's face within the incident edge's extent, behind the incident face. */
@@ -147,7 +155,8 @@ static void obb_obb_contact(const fc_obb2 *a, const fc_obb2 *b, const obb_sat *r
 {
     /* Least depth: within a box the scale is shared, so compare gaps. */
     int ka = r->gap[1] < r->gap[0] ? 1 : 0, kb = r->gap[3] < r->gap[2] ? 3 : 2;
-    fc_i128 da = fc_i128_mul_i64(r->gap[ka], inv_axis_scale(a)), db = fc_i128_mul_i64(r->gap[kb], inv_axis_scale(b));
+    int64_t inv_a = inv_axis_scale(a), inv_b = inv_axis_scale(b);
+    fc_i128 da = fc_i128_mul_i64(r->gap[ka], inv_a), db = fc_i128_mul_i64(r->gap[kb], inv_b);
     int k = fc_i128_cmp(db, da) < 0 ? kb : ka;
     int64_t depth = (k < 2 ? da : db).hi; /* floor(gap * inv / 2^64) */
     const fc_obb2 *o = k < 2 ? a : b;
@@ -162,13 +171,11 @@ static void obb_obb_contact(const fc_obb2 *a, const fc_obb2 *b, const obb_sat *r
     int64_t p[2];
     int toward_inc = box_point(o, k & 1, k < 2 ? sign : -sign, k < 2 ? b : a, p);
     int64_t dir = k < 2 ? 1 : -1;
-    int64_t inv = inv_axis_scale(o), half = (toward_inc ? dir : -dir) * (depth / 2);
-    fc_i128 ox = fc_i128_shr(fc_i128_mul_i64((int64_t)n.x * half, inv), 32);
-    fc_i128 oy = fc_i128_shr(fc_i128_mul_i64((int64_t)n.y * half, inv), 32);
+    int64_t inv = k < 2 ? inv_a : inv_b, half = (toward_inc ? dir : -dir) * (depth / 2);
+    int64_t ox = mul_inv((int64_t)n.x * half, inv), oy = mul_inv((int64_t)n.y * half, inv);
     out->normal = n;
     out->depth = (fix16_t)depth;
-    out->point = fc_vec2_make((fix16_t)x2_q32_to_raw(p[0] + fc_i128_low_i64(ox)),
-                              (fix16_t)x2_q32_to_raw(p[1] + fc_i128_low_i64(oy)));
+    out->point = fc_vec2_make(x2_q32_to_fix16(p[0] + ox), x2_q32_to_fix16(p[1] + oy));
 }
 
 int fc_contact_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_result *out)

@@ -54,4 +54,13 @@ void x2_unit30(int64_t x, int64_t y, int64_t *ux, int64_t *uy);
 /* A Q32.32 value rounded to Q16.16 raw (to nearest, ties up). */
 static inline int64_t x2_q32_to_raw(int64_t v) { return fc_i64_shr_floor(v + 32768, 16); }
 
+/* x2_q32_to_raw as a fix16_t, saturated: a guard that never acts on the
+ * contact points of valid shapes (|.| < 2^30 raw), kept so that every
+ * int64_t the analysis cannot bound converts without leaving the type. */
+static inline fix16_t x2_q32_to_fix16(int64_t v)
+{
+    int64_t r = x2_q32_to_raw(v);
+    return (fix16_t)(r < INT32_MIN ? INT32_MIN : r > INT32_MAX ? INT32_MAX : r);
+}
+
 #endif
