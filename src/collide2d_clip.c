@@ -7,27 +7,11 @@
 
 #include "nofloat.h"
 
-/* Number of significant bits of v (0 for 0). */
-static int bitlen64(uint64_t v)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return v == 0 ? 0 : 64 - __builtin_clzll(v);
-#else
-    int n = 0;
-    for (int step = 32; step > 0; step >>= 1)
-        if (v >> step) {
-            v >>= step;
-            n += step;
-        }
-    return n + (v != 0);
-#endif
-}
-
 /* lambda = num / den in Q2.30 for 0 <= num <= den, den > 0 (both reduced to
  * 31 bits first: relative error < 2^-29). */
 static int64_t lambda30(fc_i128 num, fc_i128 den)
 {
-    int bits = den.hi != 0 ? 64 + bitlen64((uint64_t)den.hi) : bitlen64(den.lo);
+    int bits = den.hi != 0 ? 64 + x2_bitlen64((uint64_t)den.hi) : x2_bitlen64(den.lo);
     if (bits > 31) {
         num = fc_i128_shr(num, (unsigned)(bits - 31));
         den = fc_i128_shr(den, (unsigned)(bits - 31));

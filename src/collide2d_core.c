@@ -130,7 +130,7 @@ typedef struct sat_best {
  * ov_i^2 |a_j|^2 against ov_j^2 |a_i|^2 in 384 bits; first one on ties). */
 static int cores_intersect(const fc2_core *a, const fc2_core *b, sat_best *best)
 {
-    axis ax[MAX_AXES];
+    axis ax[MAX_AXES] = {{0, 0, 0}}; /* only ax[0..k) is read; zeroed for the analysis */
     int k = add_axes(b, 1, ax, add_axes(a, 0, ax, 0));
     if (k == 0) { /* two points */
         ax[0].x = 1, ax[0].y = 0, ax[0].owner = 0;
@@ -285,15 +285,15 @@ static fc_vec2 offset_point(int64_t px, int64_t py, int64_t dx, int64_t dy, int6
     int64_t ux, uy;
     x2_unit30(dx, dy, &ux, &uy);
     /* u * t: Q2.30 * raw = 2^-46 units, |.| < 2^61; to Q32.32: / 2^14. */
-    return fc_vec2_make((fix16_t)x2_q32_to_raw(px + fc_i64_shr_floor(ux * t + 8192, 14)),
-                        (fix16_t)x2_q32_to_raw(py + fc_i64_shr_floor(uy * t + 8192, 14)));
+    return fc_vec2_make(x2_q32_to_fix16(px + fc_i64_shr_floor(ux * t + 8192, 14)),
+                        x2_q32_to_fix16(py + fc_i64_shr_floor(uy * t + 8192, 14)));
 }
 
 int fc2_core_contact(const fc2_core *a, const fc2_core *b, fc_contact2_result *out)
 {
     assert(out != NULL);
     memset(out, 0, sizeof *out);
-    sat_best sb;
+    sat_best sb = {0, 0, 0, 0}; /* set whenever the cores intersect; zeroed for the analysis */
     int64_t r = (int64_t)a->r + b->r;
     if (cores_intersect(a, b, &sb)) {
         fc_vec2 n = x2_unit(sb.x, sb.y);
@@ -304,7 +304,7 @@ int fc2_core_contact(const fc2_core *a, const fc2_core *b, fc_contact2_result *o
          * moved by depth/2 minus its radius away from the reference shape. */
         const fc2_core *ref = sb.owner == 0 ? a : b, *inc = sb.owner == 0 ? b : a;
         int64_t dx = sb.owner == 0 ? sb.x : -sb.x, dy = sb.owner == 0 ? sb.y : -sb.y;
-        int64_t p[2];
+        int64_t p[2] = {0, 0}; /* always set by fc2_clip_point */
         if (fc2_clip_point(ref, inc, dx, dy, p))
             out->point = offset_point(p[0], p[1], dx, dy, depth / 2 - inc->r);
         else
@@ -320,7 +320,10 @@ int fc2_core_contact(const fc2_core *a, const fc2_core *b, fc_contact2_result *o
     int have = 0;
     closest_to(a, b, 1, &c, &have);
     closest_to(b, a, 0, &c, &have);
-    int64_t dist = closest_dist(&c), depth = r - dist; /* >= 0: dist <= r exactly */
+    int64_t dist = closest_dist(&c);
+    if (dist > r) /* never: the pair is within r exactly (a bound for the analysis) */
+        dist = r;
+    int64_t depth = r - dist;
     out->depth = (fix16_t)depth;
     if (c.vertex_of_a) { /* direction points from b's feature to a's vertex */
         out->normal = x2_unit(-c.dx, -c.dy);

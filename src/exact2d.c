@@ -71,23 +71,25 @@ int x2_cmp_prod3(fc_i128 x, fc_i128 y, fc_i128 z, fc_i128 u, fc_i128 v, fc_i128 
 static uint64_t abs64(int64_t v) { return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v; }
 
 /* Scale (|x|, |y|) by 2^-shift (shift may be negative: a left shift) so the
- * larger lands in [2^30, 2^31); returns shift. m must be nonzero. */
+ * larger, m, lands in [2^30, 2^31); returns shift = bitlen(m) - 31. m must
+ * be nonzero. */
 static int reduce(uint64_t *x, uint64_t *y)
 {
-    uint64_t m = *x > *y ? *x : *y;
-    int shift = 0;
-    while ((m >> shift) >= ((uint64_t)1 << 31))
-        shift++;
-    if (shift > 0) {
-        *x >>= shift;
-        *y >>= shift;
-        return shift;
-    }
-    while ((m << -shift) < ((uint64_t)1 << 30))
-        shift--;
-    *x <<= -shift;
-    *y <<= -shift;
+    int shift = x2_bitlen64(*x > *y ? *x : *y) - 31;
+    /* Both are < 2^31 after the shift: the mask never clears a bit, it
+     * states the bound for the analysis (which cannot relate x, y and m). */
+    *x = (shift > 0 ? *x >> shift : *x << -shift) & 0x7FFFFFFFu;
+    *y = (shift > 0 ? *y >> shift : *y << -shift) & 0x7FFFFFFFu;
     return shift;
+}
+
+/* isqrt(x^2 + y^2) of a reduced pair: in [2^30, 2^31.5). The lower clamp never
+ * acts (the larger of x, y is >= 2^30); it states the bound for the analysis,
+ * which cannot relate the two components. */
+static uint64_t reduced_len(uint64_t x, uint64_t y)
+{
+    uint64_t len = fc_isqrt_u64(x * x + y * y);
+    return len < ((uint64_t)1 << 30) ? (uint64_t)1 << 30 : len;
 }
 
 /* floor(num / (|(ax, ay)| * 2^16)) >= m, exactly: m^2 2^32 (ax^2 + ay^2) <= num^2
@@ -103,7 +105,7 @@ int64_t x2_ratio_raw(fc_i128 num, int64_t ax, int64_t ay)
     if ((x | y) == 0 || fc_i128_sign(num) <= 0)
         return 0;
     int s = reduce(&x, &y) + 16;
-    uint64_t len = fc_isqrt_u64(x * x + y * y); /* in [2^30, 2^31.5) */
+    uint64_t len = reduced_len(x, y);
     fc_i128 q;
     if (s >= 0) {
         q = fc_i128_shr(num, (unsigned)s);
@@ -112,10 +114,11 @@ int64_t x2_ratio_raw(fc_i128 num, int64_t ax, int64_t ay)
             return INT32_MAX;
         q = fc_i128_shl(num, (unsigned)-s);
     }
-    if (q.hi != 0 || q.lo / len >= (uint64_t)INT32_MAX)
+    uint64_t est = q.lo / len;
+    if (q.hi != 0 || est >= (uint64_t)INT32_MAX)
         return INT32_MAX;
     /* The estimate is within a few units; step it to the exact floor. */
-    int64_t m = (int64_t)(q.lo / len);
+    int64_t m = (int64_t)est;
     fc_i128 aa = x2_dot(ax, ay, ax, ay);
     while (m > 0 && !ratio_at_least(num, aa, m))
         m--;
@@ -130,13 +133,14 @@ int64_t x2_len_raw(int64_t vx, int64_t vy)
     if ((x | y) == 0)
         return 0;
     int t = reduce(&x, &y) - 16;
-    uint64_t len = fc_isqrt_u64(x * x + y * y);
+    uint64_t len = reduced_len(x, y);
     int64_t m = (int64_t)(t >= 0 ? len << t : len >> -t); /* t <= 31 for vectors in range */
     /* Step to the exact floor: m <= |v| / 2^16 iff m^2 2^32 <= vx^2 + vy^2. */
     fc_i128 d2 = x2_dot(vx, vy, vx, vy);
     while (m > 0 && fc_i128_cmp(fc_i128_shl(fc_i128_mul_i64(m, m), 32), d2) > 0)
         m--;
-    while (fc_i128_cmp(fc_i128_shl(fc_i128_mul_i64(m + 1, m + 1), 32), d2) <= 0)
+    /* (The bound never acts: |v| / 2^16 < 2^34.5.) */
+    while (m < ((int64_t)1 << 35) && fc_i128_cmp(fc_i128_shl(fc_i128_mul_i64(m + 1, m + 1), 32), d2) <= 0)
         m++;
     return m;
 }
@@ -153,7 +157,7 @@ fc_vec2 x2_unit(int64_t vx, int64_t vy)
     if ((x | y) == 0)
         return fc_vec2_make(65536, 0);
     reduce(&x, &y);
-    uint64_t len = fc_isqrt_u64(x * x + y * y);
+    uint64_t len = reduced_len(x, y);
     return fc_vec2_make(signed_round_div(x << 16, len, vx < 0), signed_round_div(y << 16, len, vy < 0));
 }
 
@@ -165,7 +169,7 @@ void x2_unit30(int64_t vx, int64_t vy, int64_t *ux, int64_t *uy)
         return;
     }
     reduce(&x, &y);
-    uint64_t len = fc_isqrt_u64(x * x + y * y);
+    uint64_t len = reduced_len(x, y);
     uint64_t qx = ((x << 30) + len / 2) / len, qy = ((y << 30) + len / 2) / len;
     *ux = vx < 0 ? -(int64_t)qx : (int64_t)qx;
     *uy = vy < 0 ? -(int64_t)qy : (int64_t)qy;

@@ -10,6 +10,22 @@
 #include <fixcol/vec.h>
 #include <fixcol/wide.h>
 
+/* Number of significant bits of v (0 for 0). */
+static inline int x2_bitlen64(uint64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return v == 0 ? 0 : 64 - __builtin_clzll(v);
+#else
+    int n = 0;
+    for (int step = 32; step > 0; step >>= 1)
+        if (v >> step) {
+            v >>= step;
+            n += step;
+        }
+    return n + (v != 0);
+#endif
+}
+
 /* Exact ax*by - ay*bx and ax*bx + ay*by; |components| < 2^62. */
 static inline fc_i128 x2_cross(int64_t ax, int64_t ay, int64_t bx, int64_t by)
 {

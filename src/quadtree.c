@@ -96,7 +96,7 @@ static int bit_length(uint64_t x)
             x >>= s;
             n += s;
         }
-    return n + (int)x;
+    return n + (x != 0); /* x is 0 or 1 here */
 }
 
 typedef struct qt_place {
@@ -106,17 +106,21 @@ typedef struct qt_place {
 
 static qt_place qt_target(const fc_quadtree *qt, fc_qt_box b)
 {
-    qt_cbox c = qt_clamp(qt, b);
+    /* The clamped box (qt_clamp) relative to the origin: in [0, side). */
+    int64_t top = qt->side - 1;
+    uint64_t ou = (uint64_t)clamp64((int64_t)b.min_u - qt->o_u, 0, top);
+    uint64_t ov = (uint64_t)clamp64((int64_t)b.min_v - qt->o_v, 0, top);
+    uint64_t eu = (uint64_t)clamp64((int64_t)b.max_u - qt->o_u, 0, top);
+    uint64_t ev = (uint64_t)clamp64((int64_t)b.max_v - qt->o_v, 0, top);
     int L = qt->def.size_log2, d;
-    uint64_t ou = (uint64_t)(c.min_u - qt->o_u), ov = (uint64_t)(c.min_v - qt->o_v);
     if (qt->def.layout == FC_QT_LOOSE) {
-        uint64_t w = (uint64_t)(c.max_u - c.min_u), h = (uint64_t)(c.max_v - c.min_v);
+        uint64_t w = eu - ou, h = ev - ov;
         uint64_t m = w > h ? w : h;
         /* deepest d with 2m <= 2^(L - d), i.e. L - d >= bit_length(2m - 1) */
         int k = m == 0 ? 0 : bit_length(2 * m - 1);
         d = L - k;
     } else {
-        uint64_t xu = ou ^ (uint64_t)(c.max_u - qt->o_u), xv = ov ^ (uint64_t)(c.max_v - qt->o_v);
+        uint64_t xu = ou ^ eu, xv = ov ^ ev;
         int k = bit_length(xu | xv);
         d = L - k;
     }

@@ -4,74 +4,12 @@
  * radii in [0, FC_SIZE_LIMIT], OBB rot = fc_sincos_of(angle) for every
  * angle, AABB min < max. The other pairs are not covered yet (README, "What
  * is proven"). */
-#include "proof.h"
+#include <string.h>
 
-#include <fixcol/collide2d.h>
+#include "proof_shapes2d.h"
 
 int sink_int;
 fc_contact2_result sink_contact;
-
-#define COORD() I32_IN(-FC_COORD_LIMIT, FC_COORD_LIMIT)
-
-static fc_vec2 any_point(void) { return fc_vec2_make(COORD(), COORD()); }
-
-static fc_circle any_circle(void) { return fc_circle_make(any_point(), I32_IN(0, FC_SIZE_LIMIT)); }
-
-static fc_aabb2 any_aabb2(void)
-{
-    fc_vec2 min = fc_vec2_make(I32_IN(-FC_COORD_LIMIT, FC_COORD_LIMIT - 1), I32_IN(-FC_COORD_LIMIT, FC_COORD_LIMIT - 1));
-    return fc_aabb2_make(min, fc_vec2_make(I32_IN(min.x + 1, FC_COORD_LIMIT), I32_IN(min.y + 1, FC_COORD_LIMIT)));
-}
-
-/* OBB rotations. The SAT bounds rest on c^2 + s^2 ~ 1, a relation plain
- * intervals lose (|c| + |s| could reach 2 over all angles), so an OBB is
- * drawn from one of 16 angle chunks: 4 per quadrant, x (the position in the
- * quadrant) from 0, 4096, 8192, 12289 (boundaries of trig_split.h); the 16
- * chunks are all 65536 angles. Its rot is fc_sincos_of over the chunk, taken
- * range by range (split, then merged) over ranges of at most 64 positions
- * that also respect the sine ranges of trig_split.h, so the interpolation
- * stays non-negative and tight (|c|, |s| within 1% of the true bounds). */
-#define OBB_CHUNKS 16
-#define OBB_RANGES 275
-static const uint32_t obb_x_start[OBB_RANGES + 1] = {
-    0, 1, 2, 4, 8, 16, 32, 64, 128, 192, 256, 320,
-    384, 448, 512, 576, 640, 704, 768, 832, 896, 960, 1024, 1088,
-    1152, 1216, 1280, 1344, 1408, 1472, 1536, 1600, 1664, 1728, 1792, 1856,
-    1920, 1984, 2048, 2112, 2176, 2240, 2304, 2368, 2432, 2496, 2560, 2624,
-    2688, 2752, 2816, 2880, 2944, 3008, 3072, 3136, 3200, 3264, 3328, 3392,
-    3456, 3520, 3584, 3648, 3712, 3776, 3840, 3904, 3968, 4032, 4096, 4160,
-    4224, 4288, 4352, 4416, 4480, 4544, 4608, 4672, 4736, 4800, 4864, 4928,
-    4992, 5056, 5120, 5184, 5248, 5312, 5376, 5440, 5504, 5568, 5632, 5696,
-    5760, 5824, 5888, 5952, 6016, 6080, 6144, 6208, 6272, 6336, 6400, 6464,
-    6528, 6592, 6656, 6720, 6784, 6848, 6912, 6976, 7040, 7104, 7168, 7232,
-    7296, 7360, 7424, 7488, 7552, 7616, 7680, 7744, 7808, 7872, 7936, 8000,
-    8064, 8128, 8192, 8193, 8256, 8320, 8384, 8448, 8512, 8576, 8640, 8704,
-    8768, 8832, 8896, 8960, 9024, 9088, 9152, 9216, 9280, 9344, 9408, 9472,
-    9536, 9600, 9664, 9728, 9792, 9856, 9920, 9984, 10048, 10112, 10176, 10240,
-    10304, 10368, 10432, 10496, 10560, 10624, 10688, 10752, 10816, 10880, 10944, 11008,
-    11072, 11136, 11200, 11264, 11328, 11392, 11456, 11520, 11584, 11648, 11712, 11776,
-    11840, 11904, 11968, 12032, 12096, 12160, 12224, 12288, 12289, 12352, 12416, 12480,
-    12544, 12608, 12672, 12736, 12800, 12864, 12928, 12992, 13056, 13120, 13184, 13248,
-    13312, 13376, 13440, 13504, 13568, 13632, 13696, 13760, 13824, 13888, 13952, 14016,
-    14080, 14144, 14208, 14272, 14336, 14337, 14400, 14464, 14528, 14592, 14656, 14720,
-    14784, 14848, 14912, 14976, 15040, 15104, 15168, 15232, 15296, 15360, 15361, 15424,
-    15488, 15552, 15616, 15680, 15744, 15808, 15872, 15873, 15936, 16000, 16064, 16128,
-    16129, 16192, 16256, 16257, 16320, 16321, 16353, 16369, 16377, 16381, 16383, 16384};
-static const uint32_t chunk_first_range[5] = {0, 70, 134, 200, OBB_RANGES};
-
-static fc_obb2 obb_in(uint32_t chunk)
-{
-    uint32_t q = chunk / 4u, r0 = chunk_first_range[chunk % 4u], r1 = chunk_first_range[chunk % 4u + 1u];
-    uint32_t r = U32_IN(r0, r1 - 1u), base = q * FC_ANGLE_QUARTER;
-    fc_obb2 o;
-    o.center = any_point();
-    o.half = fc_vec2_make(I32_IN(1, FC_SIZE_LIMIT), I32_IN(1, FC_SIZE_LIMIT));
-    //@ split r;
-    o.angle = (fc_angle)U32_IN(base + obb_x_start[r], base + obb_x_start[r + 1u] - 1u);
-    o.rot = fc_sincos_of(o.angle);
-    //@ merge r;
-    return o;
-}
 
 void proof_overlap_circle_circle(void)
 {
@@ -108,3 +46,488 @@ void proof_contact_obb2_obb2(void)
         }
     }
 }
+
+
+void proof_overlap_circle_aabb2(void)
+{
+    fc_circle a = any_circle();
+    fc_aabb2 b = any_aabb2();
+    sink_int = fc_overlap_circle_aabb2(&a, &b);
+}
+
+void proof_overlap_circle_obb2(void)
+{
+    fc_circle a = any_circle();
+    fc_obb2 b = any_obb2();
+    sink_int = fc_overlap_circle_obb2(&a, &b);
+}
+
+void proof_overlap_circle_capsule2(void)
+{
+    fc_circle a = any_circle();
+    fc_capsule2 b = any_capsule2();
+    sink_int = fc_overlap_circle_capsule2(&a, &b);
+}
+
+void proof_overlap_circle_poly2(void)
+{
+    fc_circle a = any_circle();
+    //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+    for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+        fc_poly2 b = any_poly2(j);
+        sink_int = fc_overlap_circle_poly2(&a, &b);
+    }
+}
+
+void proof_overlap_aabb2_obb2(void)
+{
+    fc_aabb2 a = any_aabb2();
+    fc_obb2 b = any_obb2();
+    sink_int = fc_overlap_aabb2_obb2(&a, &b);
+}
+
+void proof_overlap_aabb2_capsule2(void)
+{
+    fc_aabb2 a = any_aabb2();
+    fc_capsule2 b = any_capsule2();
+    sink_int = fc_overlap_aabb2_capsule2(&a, &b);
+}
+
+void proof_overlap_aabb2_poly2(void)
+{
+    fc_aabb2 a = any_aabb2();
+    //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+    for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+        fc_poly2 b = any_poly2(j);
+        sink_int = fc_overlap_aabb2_poly2(&a, &b);
+    }
+}
+
+void proof_overlap_obb2_capsule2(void)
+{
+    fc_obb2 a = any_obb2();
+    fc_capsule2 b = any_capsule2();
+    sink_int = fc_overlap_obb2_capsule2(&a, &b);
+}
+
+void proof_overlap_obb2_poly2(void)
+{
+    fc_obb2 a = any_obb2();
+    //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+    for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+        fc_poly2 b = any_poly2(j);
+        sink_int = fc_overlap_obb2_poly2(&a, &b);
+    }
+}
+
+void proof_overlap_capsule2_capsule2(void)
+{
+    fc_capsule2 a = any_capsule2();
+    fc_capsule2 b = any_capsule2();
+    sink_int = fc_overlap_capsule2_capsule2(&a, &b);
+}
+
+void proof_overlap_capsule2_poly2(void)
+{
+    fc_capsule2 a = any_capsule2();
+    //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+    for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+        fc_poly2 b = any_poly2(j);
+        sink_int = fc_overlap_capsule2_poly2(&a, &b);
+    }
+}
+
+void proof_overlap_poly2_poly2(void)
+{
+    //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+    for (int32_t i = 3; i <= FC_POLY2_MAX_VERTS; i++) {
+        fc_poly2 a = any_poly2(i);
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+            fc_poly2 b = any_poly2(j);
+            sink_int = fc_overlap_poly2_poly2(&a, &b);
+        }
+    }
+}
+
+void proof_contact_circle_circle(void)
+{
+    fc_circle a = any_circle();
+    fc_circle b = any_circle();
+    sink_int = fc_contact_circle_circle(&a, &b, &sink_contact);
+}
+
+void proof_contact_circle_aabb2(void)
+{
+    fc_circle a = any_circle();
+    fc_aabb2 b = any_aabb2();
+    sink_int = fc_contact_circle_aabb2(&a, &b, &sink_contact);
+}
+
+void proof_contact_circle_obb2(void)
+{
+    fc_circle a = any_circle();
+    fc_obb2 b = any_obb2();
+    sink_int = fc_contact_circle_obb2(&a, &b, &sink_contact);
+}
+
+void proof_contact_circle_capsule2(void)
+{
+    fc_circle a = any_circle();
+    fc_capsule2 b = any_capsule2();
+    sink_int = fc_contact_circle_capsule2(&a, &b, &sink_contact);
+}
+
+void proof_contact_circle_poly2(void)
+{
+    fc_circle a = any_circle();
+    //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+    for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+        fc_poly2 b = any_poly2(j);
+        sink_int = fc_contact_circle_poly2(&a, &b, &sink_contact);
+    }
+}
+
+void proof_contact_aabb2_aabb2(void)
+{
+    fc_aabb2 a = any_aabb2();
+    fc_aabb2 b = any_aabb2();
+    sink_int = fc_contact_aabb2_aabb2(&a, &b, &sink_contact);
+}
+
+void proof_contact_aabb2_obb2(void)
+{
+    fc_aabb2 a = any_aabb2();
+    fc_obb2 b = any_obb2();
+    sink_int = fc_contact_aabb2_obb2(&a, &b, &sink_contact);
+}
+
+void proof_contact_aabb2_capsule2(void)
+{
+    fc_aabb2 a = any_aabb2();
+    fc_capsule2 b = any_capsule2();
+    sink_int = fc_contact_aabb2_capsule2(&a, &b, &sink_contact);
+}
+
+void proof_contact_aabb2_poly2(void)
+{
+    fc_aabb2 a = any_aabb2();
+    //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+    for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+        fc_poly2 b = any_poly2(j);
+        sink_int = fc_contact_aabb2_poly2(&a, &b, &sink_contact);
+    }
+}
+
+void proof_contact_obb2_capsule2(void)
+{
+    fc_obb2 a = any_obb2();
+    fc_capsule2 b = any_capsule2();
+    sink_int = fc_contact_obb2_capsule2(&a, &b, &sink_contact);
+}
+
+void proof_contact_obb2_poly2(void)
+{
+    fc_obb2 a = any_obb2();
+    //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+    for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+        fc_poly2 b = any_poly2(j);
+        sink_int = fc_contact_obb2_poly2(&a, &b, &sink_contact);
+    }
+}
+
+void proof_contact_capsule2_capsule2(void)
+{
+    fc_capsule2 a = any_capsule2();
+    fc_capsule2 b = any_capsule2();
+    sink_int = fc_contact_capsule2_capsule2(&a, &b, &sink_contact);
+}
+
+void proof_contact_capsule2_poly2(void)
+{
+    fc_capsule2 a = any_capsule2();
+    //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+    for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+        fc_poly2 b = any_poly2(j);
+        sink_int = fc_contact_capsule2_poly2(&a, &b, &sink_contact);
+    }
+}
+
+void proof_contact_poly2_poly2(void)
+{
+    //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+    for (int32_t i = 3; i <= FC_POLY2_MAX_VERTS; i++) {
+        fc_poly2 a = any_poly2(i);
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+            fc_poly2 b = any_poly2(j);
+            sink_int = fc_contact_poly2_poly2(&a, &b, &sink_contact);
+        }
+    }
+}
+
+/* fc_overlap2 / fc_contact2: every ordered pair of types, one entry per type
+ * of the first shape (OBB pairs drawn chunk by chunk as above). */
+static fc_shape2 shape2(fc_shape2_type t)
+{
+    fc_shape2 s;
+    memset(&s, 0, sizeof s);
+    s.type = t;
+    return s;
+}
+
+static void call2(const fc_shape2 *a, const fc_shape2 *b, int contact)
+{
+    sink_int = contact ? fc_contact2(a, b, &sink_contact) : fc_overlap2(a, b);
+}
+
+/* a of type circle, b of every type. */
+static void from_circle(int contact)
+{
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_CIRCLE);
+        a.u.circle = any_circle();
+        fc_shape2 b = shape2(FC_SHAPE2_CIRCLE);
+        b.u.circle = any_circle();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_CIRCLE);
+        a.u.circle = any_circle();
+        fc_shape2 b = shape2(FC_SHAPE2_AABB);
+        b.u.aabb = any_aabb2();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_CIRCLE);
+        a.u.circle = any_circle();
+        fc_shape2 b = shape2(FC_SHAPE2_OBB);
+        b.u.obb = any_obb2();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_CIRCLE);
+        a.u.circle = any_circle();
+        fc_shape2 b = shape2(FC_SHAPE2_CAPSULE);
+        b.u.capsule = any_capsule2();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_CIRCLE);
+        a.u.circle = any_circle();
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+            fc_shape2 b = shape2(FC_SHAPE2_POLY);
+            b.u.poly = any_poly2(j);
+            call2(&a, &b, contact);
+        }
+    }
+}
+
+/* a of type aabb2, b of every type. */
+static void from_aabb2(int contact)
+{
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_AABB);
+        a.u.aabb = any_aabb2();
+        fc_shape2 b = shape2(FC_SHAPE2_CIRCLE);
+        b.u.circle = any_circle();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_AABB);
+        a.u.aabb = any_aabb2();
+        fc_shape2 b = shape2(FC_SHAPE2_AABB);
+        b.u.aabb = any_aabb2();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_AABB);
+        a.u.aabb = any_aabb2();
+        fc_shape2 b = shape2(FC_SHAPE2_OBB);
+        b.u.obb = any_obb2();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_AABB);
+        a.u.aabb = any_aabb2();
+        fc_shape2 b = shape2(FC_SHAPE2_CAPSULE);
+        b.u.capsule = any_capsule2();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_AABB);
+        a.u.aabb = any_aabb2();
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+            fc_shape2 b = shape2(FC_SHAPE2_POLY);
+            b.u.poly = any_poly2(j);
+            call2(&a, &b, contact);
+        }
+    }
+}
+
+/* a of type obb2, b of every type. */
+static void from_obb2(int contact)
+{
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_OBB);
+        a.u.obb = any_obb2();
+        fc_shape2 b = shape2(FC_SHAPE2_CIRCLE);
+        b.u.circle = any_circle();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_OBB);
+        a.u.obb = any_obb2();
+        fc_shape2 b = shape2(FC_SHAPE2_AABB);
+        b.u.aabb = any_aabb2();
+        call2(&a, &b, contact);
+    }
+    {
+        //@ loop unroll OBB_CHUNKS;
+        for (uint32_t i = 0; i < OBB_CHUNKS; i++) {
+            fc_shape2 a = shape2(FC_SHAPE2_OBB);
+            a.u.obb = obb_in(i);
+            //@ loop unroll OBB_CHUNKS;
+            for (uint32_t j = 0; j < OBB_CHUNKS; j++) {
+                fc_shape2 b = shape2(FC_SHAPE2_OBB);
+                b.u.obb = obb_in(j);
+                call2(&a, &b, contact);
+            }
+        }
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_OBB);
+        a.u.obb = any_obb2();
+        fc_shape2 b = shape2(FC_SHAPE2_CAPSULE);
+        b.u.capsule = any_capsule2();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_OBB);
+        a.u.obb = any_obb2();
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+            fc_shape2 b = shape2(FC_SHAPE2_POLY);
+            b.u.poly = any_poly2(j);
+            call2(&a, &b, contact);
+        }
+    }
+}
+
+/* a of type capsule2, b of every type. */
+static void from_capsule2(int contact)
+{
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_CAPSULE);
+        a.u.capsule = any_capsule2();
+        fc_shape2 b = shape2(FC_SHAPE2_CIRCLE);
+        b.u.circle = any_circle();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_CAPSULE);
+        a.u.capsule = any_capsule2();
+        fc_shape2 b = shape2(FC_SHAPE2_AABB);
+        b.u.aabb = any_aabb2();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_CAPSULE);
+        a.u.capsule = any_capsule2();
+        fc_shape2 b = shape2(FC_SHAPE2_OBB);
+        b.u.obb = any_obb2();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_CAPSULE);
+        a.u.capsule = any_capsule2();
+        fc_shape2 b = shape2(FC_SHAPE2_CAPSULE);
+        b.u.capsule = any_capsule2();
+        call2(&a, &b, contact);
+    }
+    {
+        fc_shape2 a = shape2(FC_SHAPE2_CAPSULE);
+        a.u.capsule = any_capsule2();
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+            fc_shape2 b = shape2(FC_SHAPE2_POLY);
+            b.u.poly = any_poly2(j);
+            call2(&a, &b, contact);
+        }
+    }
+}
+
+/* a of type poly2, b of every type. */
+static void from_poly2(int contact)
+{
+    {
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t i = 3; i <= FC_POLY2_MAX_VERTS; i++) {
+            fc_shape2 a = shape2(FC_SHAPE2_POLY);
+            a.u.poly = any_poly2(i);
+            fc_shape2 b = shape2(FC_SHAPE2_CIRCLE);
+            b.u.circle = any_circle();
+            call2(&a, &b, contact);
+        }
+    }
+    {
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t i = 3; i <= FC_POLY2_MAX_VERTS; i++) {
+            fc_shape2 a = shape2(FC_SHAPE2_POLY);
+            a.u.poly = any_poly2(i);
+            fc_shape2 b = shape2(FC_SHAPE2_AABB);
+            b.u.aabb = any_aabb2();
+            call2(&a, &b, contact);
+        }
+    }
+    {
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t i = 3; i <= FC_POLY2_MAX_VERTS; i++) {
+            fc_shape2 a = shape2(FC_SHAPE2_POLY);
+            a.u.poly = any_poly2(i);
+            fc_shape2 b = shape2(FC_SHAPE2_OBB);
+            b.u.obb = any_obb2();
+            call2(&a, &b, contact);
+        }
+    }
+    {
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t i = 3; i <= FC_POLY2_MAX_VERTS; i++) {
+            fc_shape2 a = shape2(FC_SHAPE2_POLY);
+            a.u.poly = any_poly2(i);
+            fc_shape2 b = shape2(FC_SHAPE2_CAPSULE);
+            b.u.capsule = any_capsule2();
+            call2(&a, &b, contact);
+        }
+    }
+    {
+        //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+        for (int32_t i = 3; i <= FC_POLY2_MAX_VERTS; i++) {
+            fc_shape2 a = shape2(FC_SHAPE2_POLY);
+            a.u.poly = any_poly2(i);
+            //@ loop unroll FC_POLY2_MAX_VERTS - 2;
+            for (int32_t j = 3; j <= FC_POLY2_MAX_VERTS; j++) {
+                fc_shape2 b = shape2(FC_SHAPE2_POLY);
+                b.u.poly = any_poly2(j);
+                call2(&a, &b, contact);
+            }
+        }
+    }
+}
+
+void proof_overlap2_circle_any(void) { from_circle(0); }
+void proof_contact2_circle_any(void) { from_circle(1); }
+
+void proof_overlap2_aabb2_any(void) { from_aabb2(0); }
+void proof_contact2_aabb2_any(void) { from_aabb2(1); }
+
+void proof_overlap2_obb2_any(void) { from_obb2(0); }
+void proof_contact2_obb2_any(void) { from_obb2(1); }
+
+void proof_overlap2_capsule2_any(void) { from_capsule2(0); }
+void proof_contact2_capsule2_any(void) { from_capsule2(1); }
+
+void proof_overlap2_poly2_any(void) { from_poly2(0); }
+void proof_contact2_poly2_any(void) { from_poly2(1); }
