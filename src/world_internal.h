@@ -17,16 +17,16 @@ typedef struct fc_body {
     uint32_t generation;
     int32_t live;
     fc_filter filter;
+    /* a live body's record-hash terms of words B0, B1 (index, generation,
+     * filter; see fc_world_record_head), set when they change (create,
+     * set_filter, restore) so a checksum after moves skips them */
+    uint64_t rec_head;
     union {
         fc_shape2 s2;
         fc_shape3 s3;
     } shape;
     int32_t min[3], max[3]; /* integer bounds, raw Q16.16, rounded outward */
     uint64_t user_data;
-    /* a live body's record-hash terms of words B0, B1 (index, generation,
-     * filter; see fc_world_record_head), set when they change (create,
-     * set_filter, restore) so a checksum after moves skips them */
-    uint64_t rec_head;
 } fc_body;
 
 /* One ray hit being ordered: exact parameter and body index. */

@@ -319,7 +319,9 @@ uint64_t fc_hash_ray_hits(uint64_t seed, const fc_ray_hit *hits, int32_t count);
  * entry from the top (index | generation << 32), then per live body its
  * record words B0.. (see fc_world_checksum) followed by user_data, then a
  * trailer word: fc_hash64 (seed FC_SNAPSHOT_MAGIC) of all preceding words.
- * A circle/box body takes 48-56 bytes; an 8-vertex polygon 96. */
+ * A body takes 8 * (4 + ceil(shape fields / 2)) bytes: 48 for a circle,
+ * AABB2 or sphere; 56 for an OBB2, capsule, triangle or AABB3; 32 + 8n for
+ * an n-gon; 96 for an OBB3 (its caller-supplied axes are stored as given). */
 fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size);
 
 /* Replace w's whole state (settings except the allocator, bodies, free
