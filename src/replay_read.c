@@ -43,7 +43,7 @@ fc_status fc_replay_open(fc_replay_reader *r, const uint8_t *data, size_t size)
         if (r->text) /* back to the start of the version token */
             for (at = r->pos; at > 0 && r->data[at - 1] != ' ' && r->data[at - 1] != '\t';)
                 at--;
-        fc_codec_fail_at(r, at, "unsupported replay version (this reader reads version 1)", NULL);
+        fc_codec_fail_at(r, at, "unsupported replay version (this reader reads version 2)", NULL);
         r->status = FC_ERR_VERSION;
         return r->status;
     }

@@ -244,6 +244,7 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
     else
         b->shape.s3 = def->shape3;
     w->live_count++;
+    b->rec_head = fc_world_record_head(w, index);
     fc_world_rehash(w, index);
     fc_world_id_of(w, index, out);
     return FC_OK;
@@ -437,6 +438,7 @@ fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter)
     if (b == NULL)
         return FC_ERR_STALE_ID;
     b->filter = filter;
+    b->rec_head = fc_world_record_head(w, id.index);
     fc_world_rehash(w, id.index);
     return FC_OK;
 }
@@ -528,7 +530,7 @@ fc_status fc_world_validate(const fc_world *w)
     for (uint32_t i = 0; i < w->slot_count; i++) {
         const fc_body *b = &w->bodies[i];
         fc_qt_box box;
-        if (b->generation == 0 ||
+        if (b->generation == 0 || (b->live && b->rec_head != fc_world_record_head(w, i)) ||
             (b->live ? w->rec[i] != FC_REC_STALE && w->rec[i] != fc_world_record_hash(w, i) : w->rec[i] != 0))
             return FC_ERR_FORMAT;
         if (!b->live) {

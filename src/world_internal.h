@@ -12,15 +12,21 @@
 /* One body slot. Free slots keep their generation (the one the next body
  * in the slot gets) and live == 0. */
 typedef struct fc_body {
+    /* the checksummed fields first, so a small body's record is read from
+     * one or two adjacent cache lines */
     uint32_t generation;
     int32_t live;
     fc_filter filter;
-    uint64_t user_data;
-    int32_t min[3], max[3]; /* integer bounds, raw Q16.16, rounded outward */
+    /* a live body's record-hash terms of words B0, B1 (index, generation,
+     * filter; see fc_world_record_head), set when they change (create,
+     * set_filter, restore) so a checksum after moves skips them */
+    uint64_t rec_head;
     union {
         fc_shape2 s2;
         fc_shape3 s3;
     } shape;
+    int32_t min[3], max[3]; /* integer bounds, raw Q16.16, rounded outward */
+    uint64_t user_data;
 } fc_body;
 
 /* One ray hit being ordered: exact parameter and body index. */
@@ -81,8 +87,11 @@ static inline void fc_world_rehash(fc_world *w, uint32_t index)
 {
     w->rec[index] = FC_REC_STALE;
 }
-/* The record hash of live body index (odd). */
+/* The record hash of live body index (odd), computed in full (not from
+ * rec_head: fc_world_validate compares it with the cached one). */
 uint64_t fc_world_record_hash(const fc_world *w, uint32_t index);
+/* The record-hash terms of words B0 and B1 of live body index. */
+uint64_t fc_world_record_head(const fc_world *w, uint32_t index);
 
 /* Sort n keys ascending (distinct keys; tmp has room for n). */
 void fc_sort_u64(uint64_t *keys, uint64_t *tmp, size_t n);

@@ -154,11 +154,60 @@ static int body_words(const fc_world *w, uint32_t index, uint64_t out[BODY_MAX_W
     return k;
 }
 
+/* Key of the record's 32-bit field i (see fc_world_checksum in world.h):
+ * in [2^30, 2^31), so (f + key) mod 2^32 != 0 for every field |f| < 2^30. */
+static uint32_t rec_key(unsigned i)
+{
+    return 0x40000000u | (((uint32_t)i + 1u) * 0x9E3779B9u & 0x3FFFFFFFu);
+}
+
+/* Record word j = lo | hi << 32 as (lo + K[2j]) * (hi + K[2j+1]): both
+ * factors mod 2^32, the product exact (a 32x32->64 multiply on any target). */
+static uint64_t rec_term(uint32_t lo, uint32_t hi, unsigned j)
+{
+    return (uint64_t)(uint32_t)(lo + rec_key(2 * j)) * (uint32_t)(hi + rec_key(2 * j + 1));
+}
+
+static uint64_t vterm(fc_vec2 v, unsigned j)
+{
+    return rec_term(u32_of(v.x), u32_of(v.y), j);
+}
+
+uint64_t fc_world_record_head(const fc_world *w, uint32_t index)
+{
+    const fc_body *b = &w->bodies[index];
+    return rec_term(index, b->generation, 0) + rec_term(b->filter.category, b->filter.mask, 1);
+}
+
+/* The record hash of live body index (see world.h) from head, the terms of
+ * its words B0 and B1. The common 2D shapes term by term (the all-moved
+ * checksum's hot path), the others through body_words: the same definition
+ * (tests/test_world.c recomputes it from world.h). */
+static inline uint64_t record_hash(const fc_world *w, const fc_body *b, uint32_t index, int dim2, uint64_t head)
+{
+    uint64_t sum = head;
+    const fc_shape2 *s = &b->shape.s2;
+    if (dim2 && s->type == FC_SHAPE2_AABB)
+        sum += rec_term(FC_SHAPE2_AABB, 0, 2) + vterm(s->u.aabb.min, 3) + vterm(s->u.aabb.max, 4);
+    else if (dim2 && s->type == FC_SHAPE2_CIRCLE)
+        sum += rec_term(FC_SHAPE2_CIRCLE, 0, 2) + vterm(s->u.circle.center, 3) + rec_term(u32_of(s->u.circle.radius), 0, 4);
+    else if (dim2 && s->type == FC_SHAPE2_OBB)
+        sum += rec_term(FC_SHAPE2_OBB, 0, 2) + vterm(s->u.obb.center, 3) + vterm(s->u.obb.half, 4) +
+               rec_term(s->u.obb.angle, 0, 5);
+    else {
+        uint64_t buf[BODY_MAX_WORDS];
+        int n = body_words(w, index, buf);
+        for (int j = 2; j < n; j++)
+            sum += rec_term((uint32_t)buf[j], (uint32_t)(buf[j] >> 32), (unsigned)j);
+    }
+    sum ^= sum >> 32;
+    sum *= FC_HASH_P2;
+    return sum | 1u;
+}
+
 uint64_t fc_world_record_hash(const fc_world *w, uint32_t index)
 {
-    uint64_t buf[BODY_MAX_WORDS];
-    int n = body_words(w, index, buf);
-    return fc_hash64_words(0, buf, (uint64_t)n) | 1u;
+    return record_hash(w, &w->bodies[index], index, w->def.dim == FC_WORLD_2D, fc_world_record_head(w, index));
 }
 
 /* Record hashes are cached per slot; mutations only mark them stale, and
@@ -169,13 +218,20 @@ uint64_t fc_world_checksum(const fc_world *w)
     enum { BATCH = 256 };
     fc_hash64 h = fc_hash64_init(0);
     uint64_t buf[BATCH];
+    uint64_t *rec = w->rec; /* locals: the stores to rec[] cannot alias them */
+    const fc_body *bodies = w->bodies;
+    const uint32_t slots = w->slot_count;
+    const int dim2 = w->def.dim == FC_WORLD_2D;
     int n = 0;
     buf[n++] = word(w->live_count, (uint32_t)w->def.dim);
-    for (uint32_t i = 0; i < w->slot_count; i++) {
-        if (w->rec[i] == FC_REC_STALE)
-            w->rec[i] = fc_world_record_hash(w, i);
-        buf[n] = w->rec[i];
-        n += w->rec[i] != 0;
+    for (uint32_t i = 0; i < slots; i++) {
+        uint64_t r = rec[i];
+        if (r == FC_REC_STALE) {
+            r = record_hash(w, &bodies[i], i, dim2, bodies[i].rec_head);
+            rec[i] = r;
+        }
+        buf[n] = r;
+        n += r != 0;
         if (n == BATCH) {
             fc_hash64_block(&h, buf, BATCH);
             n = 0;
@@ -412,6 +468,7 @@ static fc_status restore_into(fc_world *n, const unsigned char *p, size_t nwords
             return st;
         n->bodies[i] = b;
         n->bodies[i].live = 1;
+        n->bodies[i].rec_head = fc_world_record_head(n, i);
         fc_world_rehash(n, i);
     }
     if (at != nwords - 1)

@@ -345,13 +345,13 @@ static void expect_error(const char *text, fc_status want, uint32_t line, uint32
              "'%.40s...': status %d at %u:%u '%s'", text, st, err.line, err.column, err.reason);
 }
 
-#define HDR "fixcol-replay version 1 dim 2 bounds -512 -512 log2 10 depth 7 loose\n"
+#define HDR "fixcol-replay version 2 dim 2 bounds -512 -512 log2 10 depth 7 loose\n"
 
 static void test_errors(void)
 {
     expect_error("garbage", FC_ERR_FORMAT, 0, 0, "not a fixcol replay");
-    expect_error("fixcol-replay version 2 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
-    expect_error("fixcol-replay version 1 dim 4 bounds 0 0 log2 10 depth 7 loose\n", FC_ERR_FORMAT, 1, 29, "out of range");
+    expect_error("fixcol-replay version 3 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
+    expect_error("fixcol-replay version 2 dim 4 bounds 0 0 log2 10 depth 7 loose\n", FC_ERR_FORMAT, 1, 29, "out of range");
     expect_error(HDR "frame 1 ops 1\ncreate 0 1 cat 0x1 mask 0x1 circle 0.1 0 r 1\n", FC_ERR_FORMAT, 3, 36, "exact Q16.16");
     expect_error(HDR "frame 2 ops 0\n", FC_ERR_FORMAT, 2, 7, "frame number");
     expect_error(HDR "frame 1 ops 0\nexpect 0x0 state 0x0 pairs 0 0x0 ops 0x0 queries 1\n", FC_ERR_FORMAT, 3, 1,
@@ -364,9 +364,9 @@ static void test_errors(void)
     expect_error(HDR "# comment\n\nframe 1 ops 0 # trailing\nexpect 0x0 state 0x0 pairs 0 0x0 ops 0x0 queries 0\nend\n",
                  FC_OK, 0, 0, "");
     /* Binary: bad version at offset 8, truncated varint, bad tag. */
-    static const uint8_t v2[] = {'F', 'C', 'R', 'E', 'P', 'L', 'A', 'Y', 2};
+    static const uint8_t v3[] = {'F', 'C', 'R', 'E', 'P', 'L', 'A', 'Y', 3};
     fc_replay_reader r;
-    TU_CHECK(fc_replay_open(&r, v2, sizeof v2) == FC_ERR_VERSION && r.error.offset == 8, "binary version");
+    TU_CHECK(fc_replay_open(&r, v3, sizeof v3) == FC_ERR_VERSION && r.error.offset == 8, "binary version");
     static const uint8_t big[] = {'F', 'C', 'R', 'E', 'P', 'L', 'A', 'Y', 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01};
     TU_CHECK(fc_replay_open(&r, big, sizeof big) == FC_ERR_FORMAT && r.error.offset == 8, "varint overflow: %s", r.error.reason);
     static const uint8_t noncanon[] = {'F', 'C', 'R', 'E', 'P', 'L', 'A', 'Y', 0x81, 0x00};

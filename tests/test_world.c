@@ -165,6 +165,22 @@ static uint64_t doc_hash(const uint64_t *w, int n)
     return h;
 }
 
+/* R_i from world.h: K_k = 2^30 + ((k + 1) * 0x9E3779B9 mod 2^30), S = sum of
+ * ((lo_j + K_2j) mod 2^32) * ((hi_j + K_2j+1) mod 2^32), R = ((S ^ S >> 32) * P2) | 1.
+ * Written with a 64x64 product of the reduced factors and % (the library
+ * uses 32-bit wrap-around and masks). */
+static uint64_t doc_record_hash(const uint64_t *w, int n)
+{
+    uint64_t s = 0;
+    for (int j = 0; j < n; j++) {
+        uint64_t k0 = 0x40000000u + ((uint64_t)(2 * j + 1) * 0x9E3779B9u) % 0x40000000u;
+        uint64_t k1 = 0x40000000u + ((uint64_t)(2 * j + 2) * 0x9E3779B9u) % 0x40000000u;
+        uint64_t a = ((w[j] & 0xFFFFFFFFu) + k0) % 0x100000000u, b = ((w[j] >> 32) + k1) % 0x100000000u;
+        s += a * b;
+    }
+    return ((s ^ (s >> 32)) * 0xC2B2AE3D27D4EB4Fu) | 1u;
+}
+
 static int doc_cmp_id(const void *a, const void *b)
 {
     uint32_t x = ((const fc_body_id *)a)->index, y = ((const fc_body_id *)b)->index;
@@ -217,7 +233,7 @@ static uint64_t doc_checksum(const fc_world *w, const fc_body_id *ids_in, int32_
         rec[nr++] = type | (uint64_t)count << 32;
         for (int k = 0; k < nf; k += 2)
             rec[nr++] = f[k] | (k + 1 < nf ? (uint64_t)f[k + 1] << 32 : 0);
-        top[i + 1] = doc_hash(rec, nr) | 1u;
+        top[i + 1] = doc_record_hash(rec, nr);
     }
     return doc_hash(top, n + 1);
 }
@@ -595,6 +611,52 @@ static void no_alloc_steady_state(void)
     TU_CHECK(cnt.live_bytes == 0 && cnt.allocs == cnt.frees, "everything freed (%ld bytes left)", cnt.live_bytes);
 }
 
+/* World pairs of a sphere and an OBB3 (axes given explicitly) are exact:
+ * touching counts, 1 raw apart does not - on a face, an edge and a corner,
+ * distances from Pythagorean triples so the expectation is exact integers. */
+static int sphere_obb3_pairs(fc_vec3 sc, fix16_t r, const fc_obb3 *o)
+{
+    fc_world_def d = fc_world_def_default();
+    d.dim = FC_WORLD_3D;
+    fc_world *w;
+    fc_body_def a = fc_body_def_default(), b = fc_body_def_default();
+    fc_body_id ia, ib;
+    memset(&a.shape3, 0, sizeof a.shape3);
+    memset(&b.shape3, 0, sizeof b.shape3);
+    a.shape3.type = FC_SHAPE3_SPHERE;
+    a.shape3.u.sphere.center = sc;
+    a.shape3.u.sphere.radius = r;
+    b.shape3.type = FC_SHAPE3_OBB;
+    b.shape3.u.obb = *o;
+    const fc_pair *p;
+    int32_t n = -1;
+    if (fc_world_create(&d, &w) != FC_OK)
+        return -1;
+    if (fc_world_create_body(w, &a, &ia) != FC_OK || fc_world_create_body(w, &b, &ib) != FC_OK ||
+        fc_world_find_pairs(w, &p, &n) != FC_OK)
+        n = -1;
+    fc_world_destroy(w);
+    return (int)n;
+}
+
+static void sphere_obb3_exact(void)
+{
+    const int32_t U = 65536;
+    fc_vec3 c = {100 * U, 5 * U, 100 * U}, h = {3 * U, 2 * U, U};
+    fc_vec3 ax = {U, 0, 0}, ay = {0, U, 0}, az = {0, 0, U};
+    fc_obb3 o;
+    TU_CHECK(fc_obb3_from_axes(c, h, ax, ay, az, &o) == FC_OK, "obb3");
+    fix16_t r = 2 * U + 7;
+    for (int dd = -1; dd <= 1; dd++) {
+        fc_vec3 face = {c.x + h.x + r + dd, c.y, c.z};                   /* centre distance h.x + r + dd */
+        fc_vec3 edge = {c.x + h.x + 3 * U, c.y + h.y + 4 * U, c.z};       /* 5 units from the edge */
+        fc_vec3 corner = {c.x + h.x + 2 * U, c.y + h.y + 3 * U, c.z + h.z + 6 * U}; /* 7 from the corner */
+        TU_CHECK(sphere_obb3_pairs(face, r, &o) == (dd <= 0), "face, %d raw: wrong pair count", dd);
+        TU_CHECK(sphere_obb3_pairs(edge, 5 * U + dd, &o) == (dd >= 0), "edge, radius %+d raw", dd);
+        TU_CHECK(sphere_obb3_pairs(corner, 7 * U + dd, &o) == (dd >= 0), "corner, radius %+d raw", dd);
+    }
+}
+
 /* Usage: test_world [--break] [--scale PERCENT] (frames of the random
  * scenarios, default 100%). */
 int main(int argc, char **argv)
@@ -610,6 +672,7 @@ int main(int argc, char **argv)
     brute_force_frames(FC_WORLD_2D, FC_QT_STRICT, 2, 100 * scale / 100);
     brute_force_frames(FC_WORLD_3D, FC_QT_LOOSE, 3, 120 * scale / 100);
     worst_cases();
+    sphere_obb3_exact();
     history_independence(FC_WORLD_2D);
     history_independence(FC_WORLD_3D);
     snapshot_restore(FC_WORLD_2D);

@@ -29,7 +29,7 @@
 extern "C" {
 #endif
 
-#define FC_REPLAY_VERSION 1
+#define FC_REPLAY_VERSION 2
 /* Bounds the reader enforces (so a hostile file cannot ask for huge
  * allocations): */
 #define FC_REPLAY_MAX_FRAMES 10000000u   /* frames per replay */

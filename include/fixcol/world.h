@@ -263,9 +263,17 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
 
 /* The world checksum: fc_hash64 (seed 0, see hash.h) of the words
  *   W0 = live body count (bits 0..31) | dimension 2 or 3 (bits 32..63),
- *   then R_i for every live body i in index order, where
- *   R_i = fc_hash64 (seed 0) of body i's record words B0.. below, with
- *   bit 0 set (R_i | 1).
+ *   then R_i for every live body i in index order.
+ * R_i, the record hash of body i, over its record words B0..B(m-1) below,
+ * each split into its 32-bit halves lo_j = B_j mod 2^32, hi_j = B_j >> 32:
+ *   K_k = 2^30 + ((k + 1) * 0x9E3779B9 mod 2^30)          (k = 0, 1, ...)
+ *   S   = sum over j of ((lo_j + K_2j) mod 2^32) * ((hi_j + K_2j+1) mod 2^32)
+ *   R_i = (((S xor (S >> 32)) * FC_HASH_P2) | 1)
+ * all modulo 2^64 (each product is an exact 32x32->64 bit multiply). Each
+ * K is in [2^30, 2^31), so a factor is never 0 while its field is within
+ * +-2^30: changing one field whose partner field is within +-2^30 (every
+ * coordinate, size, angle, type and count is) always changes S, and
+ * S -> R_i is one-to-one but for bit 0.
  * R_i is cached per body and recomputed only after the body changed, so a
  * checksum costs one hashed word per unchanged body (plus the record hash
  * of each changed one). The cache is internal state: like every call on a
@@ -284,7 +292,8 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
  *     sphere: center.x, .y, .z, radius              aabb3: min.x, .y, .z, max.x, .y, .z
  *     obb3: center.x, .y, .z, half.x, .y, .z, axis[0].x, .y, .z, axis[1]..., axis[2]...
  * No free slots, user data, world tag or broadphase state. Equal contents
- * give equal checksums whatever the history. */
+ * give equal checksums whatever the history. Only integer arithmetic on
+ * named fields: the same value on every compiler, word size and byte order. */
 uint64_t fc_world_checksum(const fc_world *w);
 
 /* Hash helpers for replay digests (seed chains them). Each element is
@@ -310,7 +319,9 @@ uint64_t fc_hash_ray_hits(uint64_t seed, const fc_ray_hit *hits, int32_t count);
  * entry from the top (index | generation << 32), then per live body its
  * record words B0.. (see fc_world_checksum) followed by user_data, then a
  * trailer word: fc_hash64 (seed FC_SNAPSHOT_MAGIC) of all preceding words.
- * A circle/box body takes 48-56 bytes; an 8-vertex polygon 96. */
+ * A body takes 8 * (4 + ceil(shape fields / 2)) bytes: 48 for a circle,
+ * AABB2 or sphere; 56 for an OBB2, capsule, triangle or AABB3; 32 + 8n for
+ * an n-gon; 96 for an OBB3 (its caller-supplied axes are stored as given). */
 fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size);
 
 /* Replace w's whole state (settings except the allocator, bodies, free
