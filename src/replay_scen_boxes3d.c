@@ -11,7 +11,12 @@
 static fc_shape3 body(sc_ctx *c, uint32_t i, fix16_t x, fix16_t z)
 {
     fix16_t h = sc_range(c, SC_UNIT / 2, 2 * SC_UNIT);
-    fc_vec3 half = { sc_range(c, SC_UNIT / 2, 3 * SC_UNIT), h, sc_range(c, SC_UNIT / 2, 3 * SC_UNIT) };
+    /* One draw per statement throughout the generators: the evaluation order
+     * of arguments and initializers is unspecified in C, so two draws in one
+     * expression would make recordings compiler-dependent. */
+    fix16_t hx = sc_range(c, SC_UNIT / 2, 3 * SC_UNIT);
+    fix16_t hz = sc_range(c, SC_UNIT / 2, 3 * SC_UNIT);
+    fc_vec3 half = { hx, h, hz };
     fc_vec3 ctr = { x, h, z };
     switch (i % 3) {
     case 0: return sc_sphere(ctr, h);
@@ -29,9 +34,11 @@ fc_status fc_scen_boxes3d(sc_ctx *c)
     fix16_t *lift = st == FC_OK ? (fix16_t *)calloc(n, sizeof *lift) : NULL;
     if (st == FC_OK && (!ids || !lift))
         st = FC_ERR_NO_MEMORY;
-    for (uint32_t i = 0; st == FC_OK && i < n; i++)
-        sc_create3(c, body(c, i, sc_range(c, -half, half) * SC_UNIT, sc_range(c, -half, half) * SC_UNIT),
-                   sc_filter(1u << (i % 2), 0xFFFFFFFFu), &ids[i]);
+    for (uint32_t i = 0; st == FC_OK && i < n; i++) {
+        fix16_t x = sc_range(c, -half, half) * SC_UNIT;
+        fix16_t z = sc_range(c, -half, half) * SC_UNIT;
+        sc_create3(c, body(c, i, x, z), sc_filter(1u << (i % 2), 0xFFFFFFFFu), &ids[i]);
+    }
     for (uint32_t f = 0; st == FC_OK && f < c->frames; f++) {
         if (f == c->frames / 4)
             sc_snapshot(c, 0);
@@ -44,7 +51,9 @@ fc_status fc_scen_boxes3d(sc_ctx *c)
                 dy = lift[i] > 0 ? -lift[i] : sc_range(c, 1, SC_UNIT);
                 lift[i] += dy;
             }
-            sc_move(c, ids[i], sc_range(c, -SC_UNIT / 2, SC_UNIT / 2), dy, sc_range(c, -SC_UNIT / 2, SC_UNIT / 2));
+            fix16_t dx = sc_range(c, -SC_UNIT / 2, SC_UNIT / 2);
+            fix16_t dz = sc_range(c, -SC_UNIT / 2, SC_UNIT / 2);
+            sc_move(c, ids[i], dx, dy, dz);
         }
         fix16_t x = sc_range(c, -half, half) * SC_UNIT, z = sc_range(c, -half, half) * SC_UNIT;
         for (uint32_t t = 0; t < 3; t++)

@@ -36,7 +36,8 @@ fc_status fc_scen_bullets(sc_ctx *c)
             sc_create2(c, wall(c, (int32_t)i), sc_filter(WALL_CAT, 0xFFFFFFFFu), &ids[i]);
             continue;
         }
-        pos[i] = fc_vec2_make(sc_range(c, -ARENA, ARENA) * SC_UNIT, sc_range(c, -ARENA, ARENA) * SC_UNIT);
+        pos[i].x = sc_range(c, -ARENA, ARENA) * SC_UNIT; /* one draw per statement */
+        pos[i].y = sc_range(c, -ARENA, ARENA) * SC_UNIT;
         sc_create2(c, sc_circle(pos[i].x, pos[i].y, SC_UNIT), sc_filter(1u << (i & 1u), 0xFFFFFFFFu), &ids[i]);
     }
     for (uint32_t f = 0; st == FC_OK && f < c->frames; f++) {

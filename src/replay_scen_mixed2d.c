@@ -16,13 +16,18 @@ static fc_shape2 any_shape(sc_ctx *c, int32_t type, fc_vec2 p)
     case 1: return sc_aabb2(p.x, p.y, a, b);
     case 2: return sc_obb2(p.x, p.y, a, b, (fc_angle)sc_rand(c));
     case 3: return sc_capsule(p.x - a, p.y - b, p.x + a, p.y + b, b);
-    default: return sc_poly(p.x, p.y, a, sc_range(c, 3, 8), (fc_angle)sc_rand(c));
+    default: {
+        int32_t n = sc_range(c, 3, 8); /* one draw per statement */
+        return sc_poly(p.x, p.y, a, n, (fc_angle)sc_rand(c));
+    }
     }
 }
 
 static fc_vec2 spot(sc_ctx *c, int32_t half)
 {
-    return fc_vec2_make(sc_range(c, -half * SC_UNIT, half * SC_UNIT), sc_range(c, -half * SC_UNIT, half * SC_UNIT));
+    fix16_t x = sc_range(c, -half * SC_UNIT, half * SC_UNIT); /* one draw per statement */
+    fix16_t y = sc_range(c, -half * SC_UNIT, half * SC_UNIT);
+    return fc_vec2_make(x, y);
 }
 
 fc_status fc_scen_mixed2d(sc_ctx *c)
@@ -41,7 +46,9 @@ fc_status fc_scen_mixed2d(sc_ctx *c)
     for (uint32_t f = 0; st == FC_OK && f < c->frames; f++) {
         for (uint32_t k = 0; k < 1 + n / 3; k++) {
             uint32_t i = sc_rand(c) % n;
-            sc_move(c, ids[i], sc_range(c, -SC_UNIT, SC_UNIT), sc_range(c, -SC_UNIT, SC_UNIT), 0);
+            fix16_t dx = sc_range(c, -SC_UNIT, SC_UNIT); /* one draw per statement */
+            fix16_t dy = sc_range(c, -SC_UNIT, SC_UNIT);
+            sc_move(c, ids[i], dx, dy, 0);
         }
         for (uint32_t k = 0; k < 1 + n / 20; k++) {
             uint32_t i = sc_rand(c) % n;

@@ -29,8 +29,11 @@ typedef struct unit {
 static fc_status spawn(sc_ctx *c, unit *u)
 {
     int32_t a = arena(c) / SC_UNIT, base = u->team ? a / 2 : -a / 2;
-    u->pos = fc_vec2_make(sc_range(c, base - a / 3, base + a / 3) * SC_UNIT + sc_range(c, 0, 65535),
-                          sc_range(c, -a + 2, a - 2) * SC_UNIT + sc_range(c, 0, 65535));
+    /* one draw per statement: argument evaluation order is unspecified */
+    u->pos.x = sc_range(c, base - a / 3, base + a / 3) * SC_UNIT;
+    u->pos.x += sc_range(c, 0, 65535);
+    u->pos.y = sc_range(c, -a + 2, a - 2) * SC_UNIT;
+    u->pos.y += sc_range(c, 0, 65535);
     u->radius = sc_range(c, SC_UNIT / 2, SC_UNIT + SC_UNIT / 4);
     u->heading = (fc_angle)sc_rand(c);
     return sc_create2(c, sc_circle(u->pos.x, u->pos.y, u->radius), sc_filter(1u << u->team, 0xFFFFFFFFu), &u->id);
