@@ -165,11 +165,16 @@ static void support(const fc3_box *x, fc_vec3w dir, int64_t sgn, int64_t out[3])
 
 static int64_t comp(fc_vec3 v, int i) { return i == 0 ? v.x : i == 1 ? v.y : v.z; }
 
+/* A contact point's coordinate, saturated to fix16_t: a guard that never
+ * acts (contact points lie within 2^31 raw), stating the bound for the
+ * analysis. */
+static fix16_t sat_fix16(int64_t v) { return (fix16_t)(v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v); }
+
 /* Out-params, not fc_vec3 returns: see fc3_unit (tcc 12-byte return bug). */
 static void round_q33(const int64_t p[3], unsigned extra, fc_vec3 *out)
 {
-    *out = (fc_vec3){ (fix16_t)fc3_round_shr(p[0], 17 + extra), (fix16_t)fc3_round_shr(p[1], 17 + extra),
-                      (fix16_t)fc3_round_shr(p[2], 17 + extra) };
+    *out = (fc_vec3){ sat_fix16(fc3_round_shr(p[0], 17 + extra)), sat_fix16(fc3_round_shr(p[1], 17 + extra)),
+                      sat_fix16(fc3_round_shr(p[2], 17 + extra)) };
 }
 
 /* Parameter (doubled raw) of the closest point of line pa + s*ea to line
@@ -238,7 +243,10 @@ int fc3_box_contact(const fc3_box *a, const fc3_box *b, fc_contact3_result *out)
          * P^2 * L_best < P_best^2 * L (a deterministic, division- and
          * root-free stand-in for pen / |n| < pen_best / |n_best|). */
         fc_i128 pen = fc_i128_sub(rad, fc_i128_shl(fc3_abs128(dist), 16));
-        uint64_t p = fc_i128_shr(pen, 40).lo, l = fc_i128_shr(n2, 32).lo;
+        /* p < 2^43 and l < 2^35 (pen < 2^83, n2 < 2^67): the masks never
+         * clear a bit; they state the bounds for the analysis. */
+        uint64_t p = fc_i128_shr(pen, 40).lo & (((uint64_t)1 << 43) - 1u);
+        uint64_t l = fc_i128_shr(n2, 32).lo & (((uint64_t)1 << 35) - 1u);
         if (best < 0 || fc_i128_cmp(sq_times(p, best_l), sq_times(best_p, l)) < 0) {
             best = k;
             best_p = p;

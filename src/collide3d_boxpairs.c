@@ -30,7 +30,7 @@ int fc_overlap_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b) { return fc_overl
  * first, flipped when swapped, zero normal when equal. */
 static int ordered_contact(const fc3_box *x, const fc3_box *y, int order, fc_contact3_result *out)
 {
-    fc_contact3_result c;
+    fc_contact3_result c = {{0, 0, 0}, 0, {0, 0, 0}}; /* set when there is a contact; zeroed for the analysis */
     if (!(order <= 0 ? fc3_box_contact(x, y, &c) : fc3_box_contact(y, x, &c)))
         return 0;
     if (order > 0)
@@ -86,7 +86,7 @@ int fc_contact_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b, fc_contact3_result 
 
 int fc_contact_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b, fc_contact3_result *out)
 {
-    fc_contact3_result c;
+    fc_contact3_result c = {{0, 0, 0}, 0, {0, 0, 0}}; /* set when there is a contact */
     if (!fc_contact_aabb3_obb3(b, a, &c))
         return 0;
     *out = fc3_flip(c);

@@ -27,7 +27,8 @@ static fc_contact3_result sphere_sphere_contact(const fc_sphere *a, const fc_sph
         c.normal = (fc_vec3){ 0, 65536, 0 };
     else
         fc3_unit(d[0], d[1], d[2], &c.normal);
-    c.depth = (fix16_t)((int64_t)a->radius + b->radius - dist);
+    int64_t r = (int64_t)a->radius + b->radius;
+    c.depth = (fix16_t)(r - (dist < r ? dist : r)); /* dist <= r: the spheres overlap (never clamps) */
     /* Midway between the deepest points a.c + n ra and b.c - n rb (Q32). */
     int64_t p[3] = {((int64_t)a->center.x + b->center.x) * 65536 + c.normal.x * ((int64_t)a->radius - b->radius),
                     ((int64_t)a->center.y + b->center.y) * 65536 + c.normal.y * ((int64_t)a->radius - b->radius),
@@ -75,7 +76,8 @@ int fc_contact_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b, fc_contact3_r
     }
     if ((e[0] | e[1] | e[2]) != 0) {
         fc3_unit(e[0], e[1], e[2], &out->normal);
-        out->depth = (fix16_t)(a->radius - fc3_round_sqrt(fc_i128_from_i64(sq64(e[0]) + sq64(e[1]) + sq64(e[2]))));
+        int64_t dist = fc3_round_sqrt(fc_i128_from_i64(sq64(e[0]) + sq64(e[1]) + sq64(e[2])));
+        out->depth = (fix16_t)(a->radius - (dist < a->radius ? dist : a->radius)); /* dist <= r: never clamps */
         out->point = (fc_vec3){ (fix16_t)q[0], (fix16_t)q[1], (fix16_t)q[2] };
         return 1;
     }

@@ -34,7 +34,8 @@ uint64_t fc3_udiv(fc_i128 num, uint64_t den)
 
 int64_t fc3_sdiv(fc_i128 num, uint64_t den)
 {
-    int64_t q = (int64_t)fc3_udiv(fc3_abs128(num), den);
+    uint64_t u = fc3_udiv(fc3_abs128(num), den);
+    int64_t q = u > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)u; /* saturates: never acts for |q| < 2^63 */
     return fc_i128_sign(num) < 0 ? -q : q;
 }
 
@@ -54,10 +55,16 @@ void fc3_unit(int64_t x, int64_t y, int64_t z, fc_vec3 *out)
     unsigned bits = 0;
     while (bits < 64 && (m >> bits) != 0)
         bits++;
+    /* Every magnitude is < 2^31 after the shift: the mask never clears a
+     * bit, it states the bound for the analysis (which cannot relate the
+     * components to m). */
     for (int i = 0; i < 3; i++)
-        u[i] = bits > 31 ? u[i] >> (bits - 31) : u[i] << (31 - bits);
-    /* Sum of squares < 3 * 2^62; len = floor(sqrt) >= 2^30. */
+        u[i] = (bits > 31 ? u[i] >> (bits - 31) : u[i] << (31 - bits)) & 0x7FFFFFFFu;
+    /* Sum of squares < 3 * 2^62; len = floor(sqrt) >= 2^30 (the largest is
+     * >= 2^30; the clamp never acts and states it for the analysis). */
     uint64_t len = fc_isqrt_u64(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    if (len < ((uint64_t)1 << 30))
+        len = (uint64_t)1 << 30;
     fix16_t c[3];
     for (int i = 0; i < 3; i++) {
         uint64_t v = u[i] < len ? u[i] : len;

@@ -1,0 +1,76 @@
+/* EVA harnesses for the 3D narrowphase (fixcol/collide3d.h). Each shape is
+ * drawn from the whole range of fixcol/shapes.h: coordinates in
+ * [-FC_COORD_LIMIT, FC_COORD_LIMIT], radii in [0, FC_SIZE_LIMIT],
+ * half-extents in [1, FC_SIZE_LIMIT], AABB3 min < max with a span of at most
+ * 2 FC_SIZE_LIMIT per axis. An OBB3's axes are valid when their Gram matrix
+ * is the identity within 2^-12 and det >= 0.5 (fc_obb3_validate), relations
+ * intervals cannot express: any_obb3 lets every axis component take any
+ * value a valid axis can have, |c| <= 1 + 2^-12, independently (a superset
+ * of the valid boxes). */
+#include "proof.h"
+
+#include <fixcol/collide3d.h>
+
+int sink_int;
+fc_contact3_result sink_contact;
+
+#define COORD() I32_IN(-FC_COORD_LIMIT, FC_COORD_LIMIT)
+#define AXIS_C() I32_IN(-(65536 + 16), 65536 + 16)
+
+static fc_vec3 any_point(void) { return fc_vec3_make(COORD(), COORD(), COORD()); }
+
+static fc_sphere any_sphere(void)
+{
+    fc_sphere s;
+    s.center = any_point();
+    s.radius = I32_IN(0, FC_SIZE_LIMIT);
+    return s;
+}
+
+/* max in (min, min + 2 FC_SIZE_LIMIT] and in range, for min < FC_COORD_LIMIT:
+ * min + any span, capped at the limit (every valid max is reached). */
+static fix16_t span_max(fix16_t min)
+{
+    int32_t max = min + I32_IN(1, 2 * FC_SIZE_LIMIT);
+    return max < FC_COORD_LIMIT ? max : FC_COORD_LIMIT;
+}
+
+static fc_aabb3 any_aabb3(void)
+{
+    fc_aabb3 b;
+    b.min = fc_vec3_make(I32_IN(-FC_COORD_LIMIT, FC_COORD_LIMIT - 1), I32_IN(-FC_COORD_LIMIT, FC_COORD_LIMIT - 1),
+                         I32_IN(-FC_COORD_LIMIT, FC_COORD_LIMIT - 1));
+    b.max = fc_vec3_make(span_max(b.min.x), span_max(b.min.y), span_max(b.min.z));
+    return b;
+}
+
+static fc_obb3 any_obb3(void)
+{
+    fc_obb3 b;
+    b.center = any_point();
+    b.half = fc_vec3_make(I32_IN(1, FC_SIZE_LIMIT), I32_IN(1, FC_SIZE_LIMIT), I32_IN(1, FC_SIZE_LIMIT));
+    for (int i = 0; i < 3; i++)
+        b.axis[i] = fc_vec3_make(AXIS_C(), AXIS_C(), AXIS_C());
+    return b;
+}
+
+#define PAIR3(NA, TA, NB, TB)                                                          \
+    void proof_overlap_##NA##_##NB(void)                                               \
+    {                                                                                  \
+        TA a = any_##NA();                                                             \
+        TB b = any_##NB();                                                             \
+        sink_int = fc_overlap_##NA##_##NB(&a, &b);                                     \
+    }                                                                                  \
+    void proof_contact_##NA##_##NB(void)                                               \
+    {                                                                                  \
+        TA a = any_##NA();                                                             \
+        TB b = any_##NB();                                                             \
+        sink_int = fc_contact_##NA##_##NB(&a, &b, &sink_contact);                      \
+    }
+
+PAIR3(sphere, fc_sphere, sphere, fc_sphere)
+PAIR3(sphere, fc_sphere, aabb3, fc_aabb3)
+PAIR3(sphere, fc_sphere, obb3, fc_obb3)
+PAIR3(aabb3, fc_aabb3, aabb3, fc_aabb3)
+PAIR3(aabb3, fc_aabb3, obb3, fc_obb3)
+PAIR3(obb3, fc_obb3, obb3, fc_obb3)
