@@ -531,7 +531,7 @@ fc_status fc_world_validate(const fc_world *w)
         const fc_body *b = &w->bodies[i];
         fc_qt_box box;
         if (b->generation == 0 || (b->live && b->rec_head != fc_world_record_head(w, i)) ||
-            (b->live ? w->rec[i] != FC_REC_STALE && w->rec[i] != fc_world_record_hash(w, i) : w->rec[i] != 0))
+            (b->live ? w->rec[i] != fc_world_record_hash(w, i) : w->rec[i] != 0))
             return FC_ERR_FORMAT;
         if (!b->live) {
             if (fc_qt_contains(w->qt, i, NULL))

@@ -47,8 +47,8 @@ struct fc_world {
     fc_body *bodies;
     uint32_t slot_count, slot_cap; /* slots ever used / allocated */
     uint32_t *free_stack;          /* free slots, top = free_stack[free_count - 1] */
-    /* per slot: the record hash of a live body (odd), FC_REC_STALE for a
-     * live body changed since the last checksum, 0 for a free slot */
+    /* per slot: the record hash of a live body (odd, kept current by
+     * fc_world_rehash), 0 for a free slot */
     uint64_t *rec;
     uint32_t free_count;
     uint32_t live_count;
@@ -80,13 +80,13 @@ fc_qt_box fc_world_qt_box(const fc_world *w, const int32_t min[3], const int32_t
 /* Exact shape tests used by pairs and queries (world_narrow.c). */
 int fc_world_bodies_overlap(const fc_world *w, const fc_body *a, const fc_body *b);
 
-/* Mark live body index changed: its record hash is recomputed by the next
- * checksum (so a body moved many times per frame is hashed once). */
-#define FC_REC_STALE 2u
-static inline void fc_world_rehash(fc_world *w, uint32_t index)
-{
-    w->rec[index] = FC_REC_STALE;
-}
+/* Refresh the cached record hash of live body index after it changed
+ * (call after its shape, filter and rec_head are final). Eager, not lazy:
+ * the body was just written and is in cache, so hashing it here costs a
+ * few multiplies, while a lazy hash in fc_world_checksum re-reads every
+ * moved body's 128-byte slot (measured: 0.059 ms vs 0.023 ms per checksum
+ * at 10k moved bodies). */
+void fc_world_rehash(fc_world *w, uint32_t index);
 /* The record hash of live body index (odd), computed in full (not from
  * rec_head: fc_world_validate compares it with the cached one). */
 uint64_t fc_world_record_hash(const fc_world *w, uint32_t index);

@@ -210,26 +210,26 @@ uint64_t fc_world_record_hash(const fc_world *w, uint32_t index)
     return record_hash(w, &w->bodies[index], index, w->def.dim == FC_WORLD_2D, fc_world_record_head(w, index));
 }
 
-/* Record hashes are cached per slot; mutations only mark them stale, and
- * the checksum recomputes the stale ones (the cache array is not part of
- * the const world object: w->rec is a pointer member). */
+void fc_world_rehash(fc_world *w, uint32_t index)
+{
+    const fc_body *b = &w->bodies[index];
+    w->rec[index] = record_hash(w, b, index, w->def.dim == FC_WORLD_2D, b->rec_head);
+}
+
+/* Record hashes are cached per slot and kept current by every mutation
+ * (fc_world_rehash), so the checksum hashes the cached words of the live
+ * slots (a free slot's is 0, every live one's is odd). */
 uint64_t fc_world_checksum(const fc_world *w)
 {
     enum { BATCH = 256 };
     fc_hash64 h = fc_hash64_init(0);
     uint64_t buf[BATCH];
-    uint64_t *rec = w->rec; /* locals: the stores to rec[] cannot alias them */
-    const fc_body *bodies = w->bodies;
+    const uint64_t *rec = w->rec;
     const uint32_t slots = w->slot_count;
-    const int dim2 = w->def.dim == FC_WORLD_2D;
     int n = 0;
     buf[n++] = word(w->live_count, (uint32_t)w->def.dim);
     for (uint32_t i = 0; i < slots; i++) {
         uint64_t r = rec[i];
-        if (r == FC_REC_STALE) {
-            r = record_hash(w, &bodies[i], i, dim2, bodies[i].rec_head);
-            rec[i] = r;
-        }
         buf[n] = r;
         n += r != 0;
         if (n == BATCH) {

@@ -274,11 +274,10 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
  * +-2^30: changing one field whose partner field is within +-2^30 (every
  * coordinate, size, angle, type and count is) always changes S, and
  * S -> R_i is one-to-one but for bit 0.
- * R_i is cached per body and recomputed only after the body changed, so a
- * checksum costs one hashed word per unchanged body (plus the record hash
- * of each changed one). The cache is internal state: like every call on a
- * world, a checksum must not run concurrently with another call on the
- * same world. The record of a body is a sequence of
+ * R_i is cached per body and recomputed by every call that changes the
+ * body (create, move, reshape, refilter, restore), so a checksum costs one
+ * hashed word per live body. Like every call on a world, a checksum must
+ * not run concurrently with a call that changes the same world. The record of a body is a sequence of
  * little-endian 64-bit words:
  *   B0 = index | generation << 32;
  *   B1 = filter.category | filter.mask << 32;
