@@ -1,7 +1,7 @@
 /* The world: creation, body slots with generation-checked ids, the LIFO
  * free list, body mutations (every one validated before anything changes)
  * and the consistency check. Outputs are in world_query.c / world_ray.c,
- * checksum and snapshot in world_serial.c. */
+ * checksum in world_checksum.c, snapshot and restore in world_snapshot.c. */
 #include "world_internal.h"
 
 #include <string.h>

@@ -397,29 +397,6 @@ static void run_frames(scen *s, int frames, uint64_t *digest)
     }
 }
 
-static uint64_t get_word(const unsigned char *blob, size_t k)
-{
-    uint64_t v = 0;
-    for (int b = 7; b >= 0; b--)
-        v = (v << 8) | blob[8 * k + (size_t)b];
-    return v;
-}
-
-static void put_word(unsigned char *blob, size_t k, uint64_t v)
-{
-    for (int b = 0; b < 8; b++)
-        blob[8 * k + (size_t)b] = (unsigned char)(v >> (8 * b));
-}
-
-/* Recompute the trailer word of a snapshot blob. */
-static void reseal(unsigned char *blob, size_t size)
-{
-    fc_hash64 h = fc_hash64_init(FC_SNAPSHOT_MAGIC);
-    for (size_t k = 0; k + 1 < size / 8; k++)
-        fc_hash64_word(&h, get_word(blob, k));
-    put_word(blob, size / 8 - 1, fc_hash64_final(&h));
-}
-
 static void snapshot_restore(fc_world_dim dim)
 {
     enum { F = 20 };
@@ -435,7 +412,7 @@ static void snapshot_restore(fc_world_dim dim)
     size_t got = 0;
     TU_CHECK(fc_world_snapshot(s.w, blob, size - 1, &got) == FC_ERR_BUFFER, "short buffer rejected");
     TU_CHECK(fc_world_snapshot(s.w, blob, size, &got) == FC_OK && got == size, "snapshot");
-    TU_CHECK(size <= (size_t)64 * (size_t)s.n + 256 || dim == FC_WORLD_3D, "size %zu for %d bodies", size, s.n);
+    TU_CHECK(size <= (size_t)64 * (size_t)s.n + 256, "size %zu for %d bodies", size, s.n);
     scen saved = s;
     run_frames(&s, F, before); /* diverge */
     TU_CHECK(fc_world_restore(s.w, blob, size) == FC_OK, "restore");
@@ -464,34 +441,7 @@ static void snapshot_restore(fc_world_dim dim)
     for (size_t len = 0; len < size; len += 1 + len / 16)
         accepted += fc_world_restore(other.w, blob, len) == FC_OK;
     TU_CHECK(accepted == 0, "%ld corrupted blobs accepted", accepted);
-    /* well-sealed blobs (valid trailer) with a bad field */
-    uint32_t nfree = (uint32_t)get_word(blob, 6);
-    size_t body0 = 7 + nfree; /* word index of the first body's B0 */
-    struct {
-        size_t word;
-        uint64_t xor_mask;
-        fc_status want;
-        const char *what;
-    } bad[] = {
-        {0, (uint64_t)3 << 32, FC_ERR_VERSION, "wrong version"},
-        {1, 8, FC_ERR_FORMAT, "length field"},
-        {5, 1, FC_ERR_FORMAT, "slot count"},
-        {4, 20, FC_ERR_FORMAT, "bounds_log2 out of range"},
-        {body0, (uint64_t)get_word(blob, body0) >> 32 << 32, FC_ERR_FORMAT, "generation 0"},
-        {body0 + 2, 99, FC_ERR_FORMAT, "shape type"},
-        {body0 + 3, (uint64_t)0x7FF00000u << 32, FC_ERR_FORMAT, "coordinate out of range"},
-        {7, nfree > 0 ? 0xFFFFFFu : 0, nfree > 0 ? FC_ERR_FORMAT : FC_OK, "free slot index"},
-    };
-    for (size_t c = 0; c < sizeof bad / sizeof bad[0]; c++) {
-        if (bad[c].want == FC_OK)
-            continue;
-        uint64_t old = get_word(blob, bad[c].word);
-        put_word(blob, bad[c].word, old ^ bad[c].xor_mask);
-        reseal(blob, size);
-        TU_CHECK(fc_world_restore(other.w, blob, size) == bad[c].want, "%s rejected", bad[c].what);
-        put_word(blob, bad[c].word, old);
-        reseal(blob, size);
-    }
+    /* well-sealed blobs with one bad field each: tests/test_snapshot.c */
     TU_CHECK(fc_world_checksum(other.w) == sum && fc_world_validate(other.w) == FC_OK, "target unchanged");
     TU_CHECK(fc_world_restore(other.w, blob, size) == FC_OK, "the repaired blob restores");
     free(blob);

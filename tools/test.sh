@@ -39,24 +39,33 @@ run_suite "release build" build -Dwerror=true
 run_suite "sanitizers" build-asan -Dwerror=true -Dbuildtype=debug -Db_sanitize=address,undefined \
   -Db_lundef=false -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
 
-# 3. a short libFuzzer run of the replay reader (clang), from tests/replay_corpus/.
-fuzz_replay() {
-  echo "== replay fuzzing (build-fuzz, ${FUZZ_SECONDS:-40} s)"
+# 3. short libFuzzer runs (clang) of the replay reader, from tests/replay_corpus/,
+#    and of snapshot restore, from seed snapshots its seed program writes.
+fuzz_run() { # NAME TARGET SECONDS
+  local name=$1 target=$2 seconds=$3
+  echo "== $name fuzzing (build-fuzz, $seconds s)"
   if [ ! -f build-fuzz/build.ninja ]; then
     CC=clang CXX=clang++ meson setup build-fuzz >build-fuzz.setup.log 2>&1 || { cat build-fuzz.setup.log; failed=$((failed + 1)); return; }
   fi
-  if ! ninja -C build-fuzz tests/fuzz_replay >build-fuzz.build.log 2>&1; then
+  if ! ninja -C build-fuzz "tests/$target" >build-fuzz.build.log 2>&1; then
     tail -n 40 build-fuzz.build.log; failed=$((failed + 1)); return
   fi
-  rm -rf build-fuzz/corpus && mkdir -p build-fuzz/corpus && cp tests/replay_corpus/* build-fuzz/corpus/
-  if build-fuzz/tests/fuzz_replay -max_total_time="${FUZZ_SECONDS:-40}" -seed=1 -rss_limit_mb=2048 -max_len=65536 \
-      build-fuzz/corpus >build-fuzz/fuzz.log 2>&1; then
-    echo "replay fuzzing: OK ($(grep -o 'Done [0-9]* runs' build-fuzz/fuzz.log))"; passed=$((passed + 1))
+  local corpus="build-fuzz/corpus-$target"
+  rm -rf "$corpus" && mkdir -p "$corpus"
+  if [ "$target" = fuzz_replay ]; then
+    cp tests/replay_corpus/* "$corpus/"
   else
-    tail -n 30 build-fuzz/fuzz.log; echo "replay fuzzing: FAIL (crash input in the current directory)"; failed=$((failed + 1))
+    build/tests/fuzz_snapshot_seeds --write-seeds "$corpus" >/dev/null
+  fi
+  if "build-fuzz/tests/$target" -max_total_time="$seconds" -seed=1 -rss_limit_mb=2048 -max_len=65536 \
+      "$corpus" >"build-fuzz/$target.log" 2>&1; then
+    echo "$name fuzzing: OK ($(grep -o 'Done [0-9]* runs' "build-fuzz/$target.log"))"; passed=$((passed + 1))
+  else
+    tail -n 30 "build-fuzz/$target.log"; echo "$name fuzzing: FAIL (crash input in the current directory)"; failed=$((failed + 1))
   fi
 }
-fuzz_replay
+fuzz_run replay fuzz_replay "${FUZZ_SECONDS:-40}"
+fuzz_run snapshot fuzz_snapshot "${FUZZ_SNAPSHOT_SECONDS:-20}"
 
 # Determinism: the quick cross-compiler/cross-CPU matrix (native gcc and
 # clang, i686, aarch64 and big-endian s390x under qemu) must agree bit for bit.

@@ -305,22 +305,47 @@ uint64_t fc_hash_ray_hits(uint64_t seed, const fc_ray_hit *hits, int32_t count);
 /* ------------------------------------------------------------ snapshot */
 
 #define FC_SNAPSHOT_MAGIC 0x57534346u /* "FCSW" little-endian */
-#define FC_SNAPSHOT_VERSION 1u
+#define FC_SNAPSHOT_VERSION 2u
 
 /* Serialise the whole world (settings, every slot's generation, the free
  * list in order, every live body with filter, shape and user data) into
- * buf, little-endian. buf NULL: *size = bytes needed, FC_OK. Otherwise
- * FC_ERR_BUFFER when cap < needed (nothing written past cap), else the blob
- * is written and *size = its length. Layout (64-bit words): header
- * (magic | version << 32, total byte length | dim << 32, tag | layout << 32,
- * bounds_min.x | bounds_min.y << 32, bounds_log2 | max_depth << 32,
- * slot count | live count << 32, free count | 0 << 32), then per free-list
- * entry from the top (index | generation << 32), then per live body its
- * record words B0.. (see fc_world_checksum) followed by user_data, then a
- * trailer word: fc_hash64 (seed FC_SNAPSHOT_MAGIC) of all preceding words.
- * A body takes 8 * (4 + ceil(shape fields / 2)) bytes: 48 for a circle,
- * AABB2 or sphere; 56 for an OBB2, capsule, triangle or AABB3; 32 + 8n for
- * an n-gon; 96 for an OBB3 (its caller-supplied axes are stored as given). */
+ * buf. buf NULL: *size = bytes needed, FC_OK. Otherwise FC_ERR_BUFFER when
+ * cap < needed (*size = needed, nothing written past cap), else the blob is
+ * written and *size = its length (a multiple of 8). Owned by the caller;
+ * the same world always gives the same bytes, on every target.
+ * Layout: 7 little-endian 64-bit header words (magic | version << 32,
+ * total byte length | dim << 32, tag | layout << 32, bounds_min.x |
+ * bounds_min.y << 32, bounds_log2 | max_depth << 32, slot count | live
+ * count << 32, free count | 0 << 32), then a byte stream, zero bytes up to
+ * the next multiple of 8 (fewer than 8) and a trailer word: fc_hash64
+ * (seed FC_SNAPSHOT_MAGIC) of all preceding 8-byte little-endian words.
+ * In the stream, u(v) is v as unsigned LEB128 (7 bits per byte, low group
+ * first, bit 7 set on all but the last byte, no superfluous zero group) and
+ * r(v, base) is u of the zigzag code of v - base (d >= 0 -> 2d,
+ * d < 0 -> -2d - 1); r(v) = r(v, 0).
+ *   every free-list entry from the top: u(index) u(generation);
+ *   every live body in index order (its index is implicit: the slots not
+ *   on the free list): u(generation), one flags byte (shape type in bits
+ *   0..2, bit 3 = filter is not fc_filter_default(), bit 4 = user data is
+ *   not 0, polygon vertex count - 3 in bits 5..7, else 0), then
+ *   u(category) u(mask) if bit 3, u(user_data) if bit 4, then the shape:
+ *     circle   r(c.x) r(c.y) r(radius)          sphere r(c.x) r(c.y) r(c.z) r(radius)
+ *     aabb2    r(min.x) r(min.y) r(max.x, min.x) r(max.y, min.y)
+ *     aabb3    r(min.x) r(min.y) r(min.z) r(max.x, min.x) r(max.y, min.y) r(max.z, min.z)
+ *     obb2     r(c.x) r(c.y) r(half.x) r(half.y) u(angle)
+ *     capsule  r(a.x) r(a.y) r(b.x, a.x) r(b.y, a.y) r(radius)
+ *     polygon  r(v0.x) r(v0.y), then r(v[i].x, v[i-1].x) r(v[i].y, v[i-1].y)
+ *     obb3     r of center, half, axis[0], axis[1] (x, y, z each), then
+ *              r(axis[2].c, p.c) with p = axis[0] x axis[1] in Q16.16,
+ *              each component (sum of int64 products + 2^15) >> 16 (floor).
+ * Sizes: r() takes 1 byte for |v - base| < 64 raw, 2 below 2^13 raw, 3
+ * below 16 units (2^20 raw), 4 below 2048 units (2^27 raw), else 5. Bytes per body with
+ * the default filter, user data 0 and a generation below 128, at most:
+ * circle 17, sphere 22, AABB2 22, OBB2 25, capsule 27, AABB3 32, OBB3 56,
+ * n-gon 2 + 10n (54 for an 8-gon whose neighbouring vertices are less than
+ * 16 units apart); a box of half-extents below 8 units within +-2048 units
+ * takes 16. A filter adds up to 10, user data up to 10, a generation up to
+ * 4. Header 56, at most 10 per free slot, padding below 8, trailer 8. */
 fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size);
 
 /* Replace w's whole state (settings except the allocator, bodies, free
@@ -328,8 +353,9 @@ fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *si
  * like the snapshotted world: same pairs, queries, checksums and the same
  * ids handed out next. Errors, with w unchanged: FC_ERR_NULL;
  * FC_ERR_FORMAT (bad magic, truncated, length mismatch, a field or shape
- * out of range, inconsistent slots); FC_ERR_VERSION; FC_ERR_CHECKSUM;
- * FC_ERR_NO_MEMORY. */
+ * out of range, inconsistent slots, any encoding fc_world_snapshot would not
+ * produce); FC_ERR_VERSION (another format version, e.g. 1);
+ * FC_ERR_CHECKSUM; FC_ERR_NO_MEMORY. Does not keep buf. */
 fc_status fc_world_restore(fc_world *w, const void *buf, size_t size);
 
 /* ------------------------------------------------------------ testing */

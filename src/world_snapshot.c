@@ -1,0 +1,514 @@
+/* Snapshot and restore (the format is documented at fc_world_snapshot in
+ * fixcol/world.h): a header of little-endian 64-bit words, then a byte
+ * stream of LEB128 varints (the free list, then every live body with its
+ * shape coded relative to its own first point), zero padding to a multiple
+ * of 8 bytes and a trailing fc_hash64. Every value has exactly one
+ * encoding, and restore accepts only that one. */
+#include "world_internal.h"
+
+#include <string.h>
+
+#include "nofloat.h"
+
+#define HEADER_WORDS 7
+#define FLAG_FILTER 0x08u /* the body's filter is not fc_filter_default() */
+#define FLAG_USER 0x10u   /* the body's user data is not 0 */
+#define AXIS_MAX ((int32_t)1 << 17) /* > every valid OBB3 axis component (1 + 2^-12) */
+
+static void put_le64(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get_le64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+/* The trailer: fc_hash64 (seed FC_SNAPSHOT_MAGIC) of the little-endian
+ * words of p[0 .. size - 8), size a multiple of 8. */
+static uint64_t blob_hash(const unsigned char *p, size_t size)
+{
+    enum { BATCH = 64 };
+    uint64_t w[BATCH];
+    fc_hash64 h = fc_hash64_init(FC_SNAPSHOT_MAGIC);
+    const size_t words = size / 8 - 1;
+    for (size_t k = 0; k < words;) {
+        size_t n = words - k < BATCH ? words - k : BATCH;
+        for (size_t i = 0; i < n; i++)
+            w[i] = get_le64(p + 8 * (k + i));
+        fc_hash64_block(&h, w, n);
+        k += n;
+    }
+    return fc_hash64_final(&h);
+}
+
+static uint64_t word(uint32_t lo, uint32_t hi)
+{
+    return (uint64_t)lo | ((uint64_t)hi << 32);
+}
+
+static int32_t i32_of(uint32_t u)
+{
+    return u <= (uint32_t)INT32_MAX ? (int32_t)u : -(int32_t)(~u) - 1;
+}
+
+/* The third axis of an OBB3 as predicted from the first two: their Q16.16
+ * cross product rounded to nearest (ties up). Components within +-AXIS_MAX,
+ * so every product and difference fits in int64 with room to spare. */
+static void predicted_axis(const fc_vec3 *a, const fc_vec3 *b, int64_t out[3])
+{
+    const int64_t half = (int64_t)1 << 15;
+    out[0] = fc_i64_shr_floor((int64_t)a->y * b->z - (int64_t)a->z * b->y + half, 16);
+    out[1] = fc_i64_shr_floor((int64_t)a->z * b->x - (int64_t)a->x * b->z + half, 16);
+    out[2] = fc_i64_shr_floor((int64_t)a->x * b->y - (int64_t)a->y * b->x + half, 16);
+}
+
+/* ------------------------------------------------------------------ writer */
+
+/* Counts every byte; stores those below cap (p may be NULL with cap 0). */
+typedef struct enc {
+    unsigned char *p;
+    size_t cap, at;
+} enc;
+
+static void put_byte(enc *e, uint32_t v)
+{
+    if (e->at < e->cap)
+        e->p[e->at] = (unsigned char)v;
+    e->at++;
+}
+
+/* Unsigned LEB128: 7 bits per byte, low group first, bit 7 = more follow. */
+static inline void put_uvar(enc *e, uint64_t v)
+{
+    if (e->at <= e->cap && e->cap - e->at >= 10) { /* room for any value: no per-byte check */
+        unsigned char *q = e->p + e->at;
+        for (; v >= 0x80u; v >>= 7)
+            *q++ = (unsigned char)((v & 0x7Fu) | 0x80u);
+        *q++ = (unsigned char)v;
+        e->at = (size_t)(q - e->p);
+        return;
+    }
+    while (v >= 0x80u) {
+        put_byte(e, (uint32_t)(v & 0x7Fu) | 0x80u);
+        v >>= 7;
+    }
+    put_byte(e, (uint32_t)v);
+}
+
+/* value - base, zigzag coded (0, -1, 1, -2, ... -> 0, 1, 2, 3, ...). */
+static inline void put_rel(enc *e, int32_t value, int32_t base)
+{
+    int64_t d = (int64_t)value - base;
+    put_uvar(e, d < 0 ? ((uint64_t)(-(d + 1)) << 1) | 1u : (uint64_t)d << 1);
+}
+
+static inline void put_vec2(enc *e, fc_vec2 v, fc_vec2 base)
+{
+    put_rel(e, v.x, base.x);
+    put_rel(e, v.y, base.y);
+}
+
+static void put_vec3(enc *e, fc_vec3 v, fc_vec3 base)
+{
+    put_rel(e, v.x, base.x);
+    put_rel(e, v.y, base.y);
+    put_rel(e, v.z, base.z);
+}
+
+static void put_shape2(enc *e, const fc_shape2 *s)
+{
+    const fc_vec2 o = fc_vec2_make(0, 0);
+    switch (s->type) {
+    case FC_SHAPE2_CIRCLE:
+        put_vec2(e, s->u.circle.center, o);
+        put_rel(e, s->u.circle.radius, 0);
+        break;
+    case FC_SHAPE2_AABB:
+        put_vec2(e, s->u.aabb.min, o);
+        put_vec2(e, s->u.aabb.max, s->u.aabb.min);
+        break;
+    case FC_SHAPE2_OBB:
+        put_vec2(e, s->u.obb.center, o);
+        put_vec2(e, s->u.obb.half, o);
+        put_uvar(e, s->u.obb.angle);
+        break;
+    case FC_SHAPE2_CAPSULE:
+        put_vec2(e, s->u.capsule.a, o);
+        put_vec2(e, s->u.capsule.b, s->u.capsule.a);
+        put_rel(e, s->u.capsule.radius, 0);
+        break;
+    case FC_SHAPE2_POLY:
+        put_vec2(e, s->u.poly.v[0], o);
+        for (int32_t i = 1; i < s->u.poly.count; i++)
+            put_vec2(e, s->u.poly.v[i], s->u.poly.v[i - 1]);
+        break;
+    }
+}
+
+static void put_shape3(enc *e, const fc_shape3 *s)
+{
+    const fc_vec3 o = { 0, 0, 0 };
+    switch (s->type) {
+    case FC_SHAPE3_SPHERE:
+        put_vec3(e, s->u.sphere.center, o);
+        put_rel(e, s->u.sphere.radius, 0);
+        break;
+    case FC_SHAPE3_AABB:
+        put_vec3(e, s->u.aabb.min, o);
+        put_vec3(e, s->u.aabb.max, s->u.aabb.min);
+        break;
+    case FC_SHAPE3_OBB: {
+        const fc_vec3 *ax = s->u.obb.axis;
+        put_vec3(e, s->u.obb.center, o);
+        put_vec3(e, s->u.obb.half, o);
+        put_vec3(e, ax[0], o);
+        put_vec3(e, ax[1], o);
+        int64_t p[3];
+        predicted_axis(&ax[0], &ax[1], p);
+        /* a valid axis differs from p by a few raw units: one byte each */
+        put_rel(e, ax[2].x, (int32_t)p[0]);
+        put_rel(e, ax[2].y, (int32_t)p[1]);
+        put_rel(e, ax[2].z, (int32_t)p[2]);
+        break;
+    }
+    }
+}
+
+static void put_body(enc *e, const fc_body *b, int dim2)
+{
+    const fc_filter df = fc_filter_default();
+    uint32_t has_filter = b->filter.category != df.category || b->filter.mask != df.mask;
+    uint32_t type = dim2 ? (uint32_t)b->shape.s2.type : (uint32_t)b->shape.s3.type;
+    uint32_t poly = dim2 && b->shape.s2.type == FC_SHAPE2_POLY ? (uint32_t)b->shape.s2.u.poly.count - 3u : 0u;
+    put_uvar(e, b->generation);
+    put_byte(e, type | (has_filter ? FLAG_FILTER : 0u) | (b->user_data != 0 ? FLAG_USER : 0u) | poly << 5);
+    if (has_filter) {
+        put_uvar(e, b->filter.category);
+        put_uvar(e, b->filter.mask);
+    }
+    if (b->user_data != 0)
+        put_uvar(e, b->user_data);
+    if (dim2)
+        put_shape2(e, &b->shape.s2);
+    else
+        put_shape3(e, &b->shape.s3);
+}
+
+fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size)
+{
+    if (w == NULL || size == NULL)
+        return FC_ERR_NULL;
+    enc e = { (unsigned char *)buf, buf != NULL ? cap : 0, 8 * HEADER_WORDS };
+    for (uint32_t k = w->free_count; k-- > 0;) {
+        uint32_t i = w->free_stack[k];
+        put_uvar(&e, i);
+        put_uvar(&e, w->bodies[i].generation);
+    }
+    const int dim2 = w->def.dim == FC_WORLD_2D;
+    for (uint32_t i = 0; i < w->slot_count; i++)
+        if (w->bodies[i].live)
+            put_body(&e, &w->bodies[i], dim2);
+    while (e.at % 8 != 0)
+        put_byte(&e, 0);
+    const size_t total = e.at + 8;
+    *size = total; /* < 2^31: at most 2^24 slots of at most 106 bytes each */
+    if (buf == NULL)
+        return FC_OK;
+    if (cap < total)
+        return FC_ERR_BUFFER;
+    unsigned char *p = (unsigned char *)buf;
+    put_le64(p, word(FC_SNAPSHOT_MAGIC, FC_SNAPSHOT_VERSION));
+    put_le64(p + 8, word((uint32_t)total, (uint32_t)w->def.dim));
+    put_le64(p + 16, word(w->def.tag, (uint32_t)w->def.layout));
+    put_le64(p + 24, word((uint32_t)w->def.bounds_min.x, (uint32_t)w->def.bounds_min.y));
+    put_le64(p + 32, word((uint32_t)w->def.bounds_log2, (uint32_t)w->def.max_depth));
+    put_le64(p + 40, word(w->slot_count, w->live_count));
+    put_le64(p + 48, word(w->free_count, 0));
+    put_le64(p + total - 8, blob_hash(p, total));
+    return FC_OK;
+}
+
+/* ------------------------------------------------------------------ reader */
+
+/* Reads the byte stream p[at..end); bad is set by the first error, after
+ * which every read returns 0. */
+typedef struct dec {
+    const unsigned char *p;
+    size_t at, end;
+    int bad;
+} dec;
+
+static uint32_t get_byte(dec *d)
+{
+    if (d->bad || d->at >= d->end) {
+        d->bad = 1;
+        return 0;
+    }
+    return d->p[d->at++];
+}
+
+/* The canonical LEB128 of a value below 2^bits: no group past bit bits - 1,
+ * no final zero group after the first (the writer's unique encoding). */
+static uint64_t get_uvar(dec *d, unsigned bits)
+{
+    uint64_t v = 0;
+    for (unsigned shift = 0; !d->bad; shift += 7) {
+        uint32_t b = get_byte(d);
+        uint64_t group = b & 0x7Fu;
+        if (shift >= bits || (bits - shift < 7 && group >> (bits - shift) != 0) || (shift > 0 && b == 0))
+            break;
+        v |= group << shift;
+        if ((b & 0x80u) == 0)
+            return v;
+    }
+    d->bad = 1;
+    return 0;
+}
+
+/* base + a zigzag-coded difference; the result must fit in int32. */
+static int32_t get_rel(dec *d, int32_t base)
+{
+    uint64_t z = get_uvar(d, 34); /* |difference| <= 2^33 */
+    int64_t v = (int64_t)base + ((z & 1u) != 0 ? -(int64_t)(z >> 1) - 1 : (int64_t)(z >> 1));
+    if (v < INT32_MIN || v > INT32_MAX) {
+        d->bad = 1;
+        return 0;
+    }
+    return (int32_t)v;
+}
+
+static fc_vec2 get_vec2(dec *d, fc_vec2 base)
+{
+    fc_vec2 v;
+    v.x = get_rel(d, base.x);
+    v.y = get_rel(d, base.y);
+    return v;
+}
+
+static void get_vec3(dec *d, fc_vec3 base, fc_vec3 *out)
+{
+    out->x = get_rel(d, base.x);
+    out->y = get_rel(d, base.y);
+    out->z = get_rel(d, base.z);
+}
+
+static int axis_in_range(const fc_vec3 *a)
+{
+    return a->x >= -AXIS_MAX && a->x <= AXIS_MAX && a->y >= -AXIS_MAX && a->y <= AXIS_MAX && a->z >= -AXIS_MAX &&
+           a->z <= AXIS_MAX;
+}
+
+static fc_status get_shape2(dec *d, uint32_t type, uint32_t poly, fc_body *b)
+{
+    const fc_vec2 o = fc_vec2_make(0, 0);
+    fc_shape2 *s = &b->shape.s2;
+    if (type < FC_SHAPE2_CIRCLE || type > FC_SHAPE2_POLY || (type != FC_SHAPE2_POLY && poly != 0) ||
+        poly > FC_POLY2_MAX_VERTS - 3)
+        return FC_ERR_FORMAT;
+    s->type = (fc_shape2_type)type;
+    switch (s->type) {
+    case FC_SHAPE2_CIRCLE:
+        s->u.circle.center = get_vec2(d, o);
+        s->u.circle.radius = get_rel(d, 0);
+        break;
+    case FC_SHAPE2_AABB:
+        s->u.aabb.min = get_vec2(d, o);
+        s->u.aabb.max = get_vec2(d, s->u.aabb.min);
+        break;
+    case FC_SHAPE2_OBB: {
+        s->u.obb.center = get_vec2(d, o);
+        s->u.obb.half = get_vec2(d, o);
+        s->u.obb.angle = (fc_angle)get_uvar(d, 16);
+        s->u.obb.rot = fc_sincos_of(s->u.obb.angle);
+        break;
+    }
+    case FC_SHAPE2_CAPSULE:
+        s->u.capsule.a = get_vec2(d, o);
+        s->u.capsule.b = get_vec2(d, s->u.capsule.a);
+        s->u.capsule.radius = get_rel(d, 0);
+        break;
+    case FC_SHAPE2_POLY:
+        s->u.poly.count = (int32_t)poly + 3;
+        s->u.poly.v[0] = get_vec2(d, o);
+        for (int32_t i = 1; i < s->u.poly.count; i++)
+            s->u.poly.v[i] = get_vec2(d, s->u.poly.v[i - 1]);
+        break;
+    }
+    if (d->bad)
+        return FC_ERR_FORMAT;
+    return fc_shape2_bounds(s, b->min, b->max) == FC_OK ? FC_OK : FC_ERR_FORMAT;
+}
+
+static fc_status get_shape3(dec *d, uint32_t type, uint32_t poly, fc_body *b)
+{
+    const fc_vec3 o = { 0, 0, 0 };
+    fc_shape3 *s = &b->shape.s3;
+    if (type < FC_SHAPE3_SPHERE || type > FC_SHAPE3_OBB || poly != 0)
+        return FC_ERR_FORMAT;
+    s->type = (fc_shape3_type)type;
+    switch (s->type) {
+    case FC_SHAPE3_SPHERE:
+        get_vec3(d, o, &s->u.sphere.center);
+        s->u.sphere.radius = get_rel(d, 0);
+        break;
+    case FC_SHAPE3_AABB:
+        get_vec3(d, o, &s->u.aabb.min);
+        get_vec3(d, s->u.aabb.min, &s->u.aabb.max);
+        break;
+    case FC_SHAPE3_OBB: {
+        fc_vec3 *ax = s->u.obb.axis;
+        get_vec3(d, o, &s->u.obb.center);
+        get_vec3(d, o, &s->u.obb.half);
+        get_vec3(d, o, &ax[0]);
+        get_vec3(d, o, &ax[1]);
+        if (d->bad || !axis_in_range(&ax[0]) || !axis_in_range(&ax[1]))
+            return FC_ERR_FORMAT;
+        int64_t p[3];
+        predicted_axis(&ax[0], &ax[1], p);
+        ax[2].x = get_rel(d, (int32_t)p[0]);
+        ax[2].y = get_rel(d, (int32_t)p[1]);
+        ax[2].z = get_rel(d, (int32_t)p[2]);
+        break;
+    }
+    }
+    if (d->bad)
+        return FC_ERR_FORMAT;
+    return fc_shape3_bounds(s, b->min, b->max) == FC_OK ? FC_OK : FC_ERR_FORMAT;
+}
+
+/* One live body (generation, flags, filter, user data, shape) into *b. */
+static fc_status get_body(dec *d, int dim2, fc_body *b)
+{
+    memset(b, 0, sizeof *b);
+    b->generation = (uint32_t)get_uvar(d, 32);
+    uint32_t flags = get_byte(d);
+    b->filter = fc_filter_default();
+    if ((flags & FLAG_FILTER) != 0) {
+        b->filter.category = (uint32_t)get_uvar(d, 32);
+        b->filter.mask = (uint32_t)get_uvar(d, 32);
+        if (b->filter.category == 1u && b->filter.mask == 0xFFFFFFFFu)
+            d->bad = 1; /* the default filter is coded by its flag only */
+    }
+    if ((flags & FLAG_USER) != 0) {
+        b->user_data = get_uvar(d, 64);
+        if (b->user_data == 0)
+            d->bad = 1;
+    }
+    if (d->bad || b->generation == 0)
+        return FC_ERR_FORMAT;
+    uint32_t type = flags & 7u, poly = flags >> 5;
+    return dim2 ? get_shape2(d, type, poly, b) : get_shape3(d, type, poly, b);
+}
+
+/* Fill the fresh world n (settings from the header) from the checked blob:
+ * the stream is p[8 * HEADER_WORDS .. end). */
+static fc_status restore_into(fc_world *n, const unsigned char *p, size_t end, uint32_t slots, uint32_t live,
+                              uint32_t nfree)
+{
+    fc_body_def bd = fc_body_def_default();
+    fc_body_id id;
+    /* Materialise every slot as a live placeholder, then free / fill. */
+    for (uint32_t i = 0; i < slots; i++) {
+        fc_status st = fc_world_create_body(n, &bd, &id);
+        if (st != FC_OK)
+            return st == FC_ERR_NO_MEMORY ? st : FC_ERR_FORMAT;
+        n->bodies[i].generation = 0; /* marks "not yet described" */
+    }
+    dec d = { p, 8 * HEADER_WORDS, end, 0 };
+    uint32_t *order = n->free_stack; /* capacity slot_cap >= slots */
+    for (uint32_t k = 0; k < nfree; k++) {
+        uint32_t i = (uint32_t)get_uvar(&d, 32), g = (uint32_t)get_uvar(&d, 32);
+        if (d.bad || i >= slots || g == 0 || n->bodies[i].generation != 0)
+            return FC_ERR_FORMAT;
+        n->bodies[i].generation = g;
+        order[nfree - 1 - k] = i;
+    }
+    /* the live bodies: every slot not on the free list, in index order */
+    const int dim2 = n->def.dim == FC_WORLD_2D;
+    for (uint32_t i = 0; i < slots; i++) {
+        if (n->bodies[i].generation != 0)
+            continue;
+        fc_body b;
+        fc_status st = get_body(&d, dim2, &b);
+        if (st != FC_OK)
+            return st;
+        st = fc_qt_update(n->qt, i, fc_world_qt_box(n, b.min, b.max));
+        if (st != FC_OK)
+            return st;
+        n->bodies[i] = b;
+        n->bodies[i].live = 1;
+        n->bodies[i].rec_head = fc_world_record_head(n, i);
+        fc_world_rehash(n, i);
+    }
+    /* then only the zero padding to the trailer, as short as possible */
+    if (end - d.at >= 8)
+        return FC_ERR_FORMAT;
+    while (d.at < end)
+        if (get_byte(&d) != 0)
+            return FC_ERR_FORMAT;
+    for (uint32_t k = 0; k < nfree; k++) {
+        uint32_t i = order[k];
+        fc_qt_remove(n->qt, i);
+        n->bodies[i].live = 0;
+        n->rec[i] = 0;
+    }
+    n->free_count = nfree;
+    n->live_count = live;
+    return FC_OK;
+}
+
+fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
+{
+    if (w == NULL || buf == NULL)
+        return FC_ERR_NULL;
+    const unsigned char *p = (const unsigned char *)buf;
+    if (size < 8 * (HEADER_WORDS + 1) || size % 8 != 0)
+        return FC_ERR_FORMAT;
+    uint64_t h0 = get_le64(p), h1 = get_le64(p + 8);
+    if ((uint32_t)h0 != FC_SNAPSHOT_MAGIC)
+        return FC_ERR_FORMAT;
+    if ((uint32_t)(h0 >> 32) != FC_SNAPSHOT_VERSION)
+        return FC_ERR_VERSION;
+    if ((uint32_t)h1 != size)
+        return FC_ERR_FORMAT;
+    if (blob_hash(p, size) != get_le64(p + size - 8))
+        return FC_ERR_CHECKSUM;
+    uint64_t h2 = get_le64(p + 16), h3 = get_le64(p + 24), h4 = get_le64(p + 32), h5 = get_le64(p + 40),
+             h6 = get_le64(p + 48);
+    fc_world_def def = fc_world_def_default();
+    def.dim = (fc_world_dim)(uint32_t)(h1 >> 32);
+    def.tag = (uint32_t)h2;
+    def.layout = (fc_qt_layout)(uint32_t)(h2 >> 32);
+    def.bounds_min = fc_vec2_make(i32_of((uint32_t)h3), i32_of((uint32_t)(h3 >> 32)));
+    def.bounds_log2 = i32_of((uint32_t)h4);
+    def.max_depth = i32_of((uint32_t)(h4 >> 32));
+    uint32_t slots = (uint32_t)h5, live = (uint32_t)(h5 >> 32), nfree = (uint32_t)h6;
+    /* a free entry takes >= 2 bytes, a body >= 5: reject counts the stream
+     * cannot hold before allocating for them */
+    size_t stream = size - 8 - 8 * HEADER_WORDS;
+    if ((uint32_t)(h6 >> 32) != 0 || slots > (uint32_t)FC_WORLD_MAX_BODIES || (uint64_t)live + nfree != slots ||
+        2 * (uint64_t)nfree + 5 * (uint64_t)live > stream)
+        return FC_ERR_FORMAT;
+    def.body_capacity = (int32_t)slots;
+    def.alloc = w->def.alloc;
+    fc_world *n;
+    fc_status st = fc_world_create(&def, &n);
+    if (st != FC_OK)
+        return st == FC_ERR_NO_MEMORY ? st : FC_ERR_FORMAT;
+    st = restore_into(n, p, size - 8, slots, live, nfree);
+    if (st != FC_OK) {
+        fc_world_destroy(n);
+        return st;
+    }
+    fc_world tmp = *w;
+    *w = *n;
+    *n = tmp;
+    fc_world_destroy(n);
+    return FC_OK;
+}

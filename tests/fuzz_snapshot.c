@@ -1,0 +1,170 @@
+/* Fuzz target for fc_world_restore (libFuzzer: built with -fsanitize=fuzzer
+ * and -DFIXCOL_LIBFUZZER; otherwise a main() that runs the same checks on
+ * generated seed snapshots, every prefix and every single-byte change of
+ * them). Each input is tried as given and resealed (length field and
+ * trailer recomputed, so mutations reach the body parser). For any input:
+ *   - restore either fails with FC_ERR_FORMAT, FC_ERR_VERSION or
+ *     FC_ERR_CHECKSUM and leaves the target world exactly as it was, or
+ *   - succeeds, the world is consistent, and snapshotting it gives the input
+ *     back byte for byte (restore accepts only the one canonical encoding).
+ * Usage (non-libFuzzer build): fuzz_snapshot_seeds [--write-seeds DIR]. */
+#include <fixcol/hash.h>
+#include <fixcol/shapes.h>
+#include <fixcol/world.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void fail(const char *what)
+{
+    fprintf(stderr, "fuzz_snapshot: %s\n", what);
+    abort();
+}
+
+static void try_blob(const uint8_t *data, size_t size)
+{
+    fc_world_def d = fc_world_def_default();
+    fc_world *w = NULL;
+    if (fc_world_create(&d, &w) != FC_OK)
+        fail("world create");
+    fc_body_def bd = fc_body_def_default();
+    fc_body_id id;
+    fc_world_create_body(w, &bd, &id);
+    uint64_t before = fc_world_checksum(w);
+    fc_status st = fc_world_restore(w, data, size);
+    if (st == FC_OK) {
+        size_t n = 0;
+        if (fc_world_validate(w) != FC_OK)
+            fail("restored world inconsistent");
+        if (fc_world_snapshot(w, NULL, 0, &n) != FC_OK || n != size)
+            fail("accepted blob is not canonical (size)");
+        uint8_t *again = (uint8_t *)malloc(n);
+        if (again == NULL || fc_world_snapshot(w, again, n, &n) != FC_OK || memcmp(again, data, size) != 0)
+            fail("accepted blob is not canonical (bytes)");
+        free(again);
+    } else {
+        if (st != FC_ERR_FORMAT && st != FC_ERR_VERSION && st != FC_ERR_CHECKSUM)
+            fail("unexpected status");
+        if (fc_world_checksum(w) != before || fc_world_validate(w) != FC_OK || !fc_world_body_valid(w, id))
+            fail("rejected blob changed the target");
+    }
+    fc_world_destroy(w);
+}
+
+/* A copy of data with its length field and trailer made right. */
+static void try_resealed(const uint8_t *data, size_t size)
+{
+    if (size < 64 || size % 8 != 0 || size > ((size_t)1 << 24))
+        return;
+    uint8_t *b = (uint8_t *)malloc(size);
+    if (b == NULL)
+        fail("out of memory");
+    memcpy(b, data, size);
+    for (int i = 0; i < 4; i++)
+        b[8 + i] = (uint8_t)(size >> (8 * i));
+    fc_hash64 h = fc_hash64_init(FC_SNAPSHOT_MAGIC);
+    for (size_t k = 0; k + 8 < size; k += 8) {
+        uint64_t v = 0;
+        for (int i = 7; i >= 0; i--)
+            v = v << 8 | b[k + (size_t)i];
+        fc_hash64_word(&h, v);
+    }
+    uint64_t t = fc_hash64_final(&h);
+    for (int i = 0; i < 8; i++)
+        b[size - 8 + (size_t)i] = (uint8_t)(t >> (8 * i));
+    try_blob(b, size);
+    free(b);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    try_blob(data, size);
+    try_resealed(data, size);
+    return 0;
+}
+
+#ifndef FIXCOL_LIBFUZZER
+/* Seed worlds: every shape, default and custom filters, user data, free
+ * slots; seed 0 is 2D, 1 is 3D. Returns a malloc'd snapshot. */
+static uint8_t *seed_blob(int dim3, size_t *size)
+{
+    fc_world_def d = fc_world_def_default();
+    d.dim = dim3 ? FC_WORLD_3D : FC_WORLD_2D;
+    d.tag = 77;
+    fc_world *w = NULL;
+    fc_world_create(&d, &w);
+    fc_body_id ids[16];
+    const fix16_t U = 65536;
+    for (int i = 0; i < 16; i++) {
+        fc_body_def bd = fc_body_def_default();
+        fc_vec2 c = fc_vec2_make(i * 3 * U + i, (i % 4) * 5 * U - 7);
+        if (!dim3) {
+            switch (i % 5) {
+            case 0: bd.shape2.type = FC_SHAPE2_CIRCLE, bd.shape2.u.circle = fc_circle_make(c, U + i); break;
+            case 1: bd.shape2.type = FC_SHAPE2_AABB, bd.shape2.u.aabb = fc_aabb2_make(c, fc_vec2_make(c.x + U, c.y + 2 * U)); break;
+            case 2: bd.shape2.type = FC_SHAPE2_OBB, bd.shape2.u.obb = fc_obb2_make(c, fc_vec2_make(U, U / 2), (fc_angle)(i * 4099)); break;
+            case 3: bd.shape2.type = FC_SHAPE2_CAPSULE, bd.shape2.u.capsule = fc_capsule2_make(c, fc_vec2_make(c.x + 2 * U, c.y - U), U / 3); break;
+            default: {
+                fc_vec2 v[5] = {c, fc_vec2_make(c.x + 2 * U, c.y), fc_vec2_make(c.x + 3 * U, c.y + U),
+                                fc_vec2_make(c.x + U, c.y + 2 * U), fc_vec2_make(c.x - U, c.y + U)};
+                bd.shape2.type = FC_SHAPE2_POLY, bd.shape2.u.poly = fc_poly2_make(v, 3 + i % 3);
+            }
+            }
+        } else {
+            fc_vec3 c3 = fc_vec3_make(c.x, i * U / 2, c.y);
+            switch (i % 3) {
+            case 0: bd.shape3.type = FC_SHAPE3_SPHERE, fc_sphere_make(c3, U + i, &bd.shape3.u.sphere); break;
+            case 1: bd.shape3.type = FC_SHAPE3_AABB, fc_aabb3_make(c3, fc_vec3_make(c3.x + U, c3.y + U, c3.z + 3 * U), &bd.shape3.u.aabb); break;
+            default:
+                bd.shape3.type = FC_SHAPE3_OBB;
+                fc_obb3_from_euler(c3, fc_vec3_make(U, 2 * U, U / 2), (fc_angle)(i * 5003), (fc_angle)(i * 901), 300, &bd.shape3.u.obb);
+            }
+        }
+        if (i % 3 == 1)
+            bd.filter = (fc_filter){ 4u, 0x13u };
+        bd.user_data = i % 4 == 0 ? 0 : (uint64_t)i * 0x9E3779B97F4A7C15u;
+        if (fc_world_create_body(w, &bd, &ids[i]) != FC_OK)
+            fail("seed body invalid");
+    }
+    fc_world_destroy_body(w, ids[3]);
+    fc_world_destroy_body(w, ids[11]);
+    fc_world_destroy_body(w, ids[7]);
+    fc_world_snapshot(w, NULL, 0, size);
+    uint8_t *b = (uint8_t *)malloc(*size);
+    fc_world_snapshot(w, b, *size, size);
+    fc_world_destroy(w);
+    return b;
+}
+
+int main(int argc, char **argv)
+{
+    const char *dir = argc > 2 && strcmp(argv[1], "--write-seeds") == 0 ? argv[2] : NULL;
+    long runs = 0;
+    for (int dim3 = 0; dim3 < 2; dim3++) {
+        size_t size;
+        uint8_t *b = seed_blob(dim3, &size);
+        if (dir) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/seed_%dd.snap", dir, dim3 ? 3 : 2);
+            FILE *f = fopen(path, "wb");
+            if (!f || fwrite(b, 1, size, f) != size || fclose(f) != 0)
+                fail("cannot write seed");
+        }
+        LLVMFuzzerTestOneInput(b, size);
+        for (size_t cut = 0; cut < size; cut++, runs++)
+            LLVMFuzzerTestOneInput(b, cut);
+        for (size_t i = 0; i < size; i++)
+            for (unsigned x = 1; x < 256; x <<= 1, runs++) {
+                b[i] ^= (uint8_t)x;
+                LLVMFuzzerTestOneInput(b, size);
+                b[i] ^= (uint8_t)x;
+            }
+        free(b);
+    }
+    printf("fuzz_snapshot: %ld inputs ok\n", runs);
+    return 0;
+}
+#endif
