@@ -411,15 +411,13 @@ static fc_status get_body(dec *d, int dim2, fc_body *b)
 static fc_status restore_into(fc_world *n, const unsigned char *p, size_t end, uint32_t slots, uint32_t live,
                               uint32_t nfree)
 {
-    fc_body_def bd = fc_body_def_default();
-    fc_body_id id;
-    /* Materialise every slot as a live placeholder, then free / fill. */
+    /* n was created with body_capacity = slots: every slot starts free
+     * and "not yet described" (generation 0) */
     for (uint32_t i = 0; i < slots; i++) {
-        fc_status st = fc_world_create_body(n, &bd, &id);
-        if (st != FC_OK)
-            return st == FC_ERR_NO_MEMORY ? st : FC_ERR_FORMAT;
-        n->bodies[i].generation = 0; /* marks "not yet described" */
+        memset(&n->bodies[i], 0, sizeof n->bodies[i]);
+        n->rec[i] = 0;
     }
+    n->slot_count = slots;
     dec d = { p, 8 * HEADER_WORDS, end, 0 };
     uint32_t *order = n->free_stack; /* capacity slot_cap >= slots */
     for (uint32_t k = 0; k < nfree; k++) {
@@ -438,7 +436,7 @@ static fc_status restore_into(fc_world *n, const unsigned char *p, size_t end, u
         fc_status st = get_body(&d, dim2, &b);
         if (st != FC_OK)
             return st;
-        st = fc_qt_update(n->qt, i, fc_world_qt_box(n, b.min, b.max));
+        st = fc_qt_insert(n->qt, i, fc_world_qt_box(n, b.min, b.max));
         if (st != FC_OK)
             return st;
         n->bodies[i] = b;
@@ -452,12 +450,6 @@ static fc_status restore_into(fc_world *n, const unsigned char *p, size_t end, u
     while (d.at < end)
         if (get_byte(&d) != 0)
             return FC_ERR_FORMAT;
-    for (uint32_t k = 0; k < nfree; k++) {
-        uint32_t i = order[k];
-        fc_qt_remove(n->qt, i);
-        n->bodies[i].live = 0;
-        n->rec[i] = 0;
-    }
     n->free_count = nfree;
     n->live_count = live;
     return FC_OK;

@@ -192,7 +192,7 @@ static void run_serial(void)
     size_t size;
     fc_world_snapshot(w, NULL, 0, &size);
     void *buf = malloc(size);
-    double tc[BENCH_ROUNDS], tu[BENCH_ROUNDS], ts[BENCH_ROUNDS], share[BENCH_ROUNDS];
+    double tc[BENCH_ROUNDS], tu[BENCH_ROUNDS], ts[BENCH_ROUNDS], tr_[BENCH_ROUNDS], share[BENCH_ROUNDS];
     for (int r = 0; r < BENCH_ROUNDS; r++) {
         uint64_t acc = 0;
         double tm = 0, tf = 0;
@@ -219,8 +219,12 @@ static void run_serial(void)
         for (int k = 0; k < 20; k++)
             fc_world_snapshot(w, buf, size, &size);
         double t2 = bench_now_ns();
+        for (int k = 0; k < 5; k++) /* restore the same world: ids stay valid */
+            fc_world_restore(w, buf, size);
+        double t3 = bench_now_ns();
         tu[r] = (t1 - t0) / 20 / 1e6;
         ts[r] = (t2 - t1) / 20 / 1e6;
+        tr_[r] = (t3 - t2) / 5 / 1e6;
         bench_sink((int64_t)acc);
     }
     double tr[BENCH_ROUNDS], ta[BENCH_ROUNDS];
@@ -258,6 +262,7 @@ static void run_serial(void)
     bench_print("checksum_10k_unchanged", bench_median(tu, BENCH_ROUNDS), "ms");
     bench_print("snapshot_10k", bench_median(ts, BENCH_ROUNDS), "ms");
     bench_print("snapshot_10k_bytes_per_body", (double)size / n, "B");
+    bench_print("restore_10k", bench_median(tr_, BENCH_ROUNDS), "ms");
     free(buf);
     free(ids);
     fc_world_destroy(w);
