@@ -68,10 +68,11 @@ fuzz_run replay fuzz_replay "${FUZZ_SECONDS:-40}"
 fuzz_run snapshot fuzz_snapshot "${FUZZ_SNAPSHOT_SECONDS:-20}"
 
 # Determinism: the quick cross-compiler/cross-CPU matrix (native gcc and
-# clang, i686, aarch64 and big-endian s390x under qemu) must agree bit for bit.
+# clang, i686, aarch64 and big-endian s390x under qemu) must agree bit for bit,
+# and every target must re-record the replays byte for byte (--record).
 echo "== determinism matrix (quick)"
 if [ -f tools/replay/main.c ] && ls replays/*.fcr >/dev/null 2>&1; then
-  matrix_args=(--main tools/replay/main.c -- verify replays/*.fcr)
+  matrix_args=(--record --main tools/replay/main.c -- verify replays/*.fcr)
 else
   matrix_args=(--main tools/demo.c -- --seed 12345 --frames 2000)
 fi
