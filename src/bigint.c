@@ -16,6 +16,7 @@ static void big_trim(fc_big *a)
 fc_big fc_big_from_i128(fc_i128 v)
 {
     fc_big r;
+    memset(&r, 0, sizeof r);
     int s = fc_i128_sign(v);
     if (s < 0)
         v = fc_i128_neg(v); /* |INT128_MIN| does not occur: inputs are < 2^126 */
@@ -45,6 +46,7 @@ static int mag_cmp(const fc_big *a, const fc_big *b)
 static fc_big mag_add(const fc_big *a, const fc_big *b, int32_t s)
 {
     fc_big r;
+    memset(&r, 0, sizeof r);
     int32_t n = a->n > b->n ? a->n : b->n;
     uint64_t carry = 0;
     for (int32_t i = 0; i < n; i++) {
@@ -64,6 +66,7 @@ static fc_big mag_add(const fc_big *a, const fc_big *b, int32_t s)
 static fc_big mag_sub(const fc_big *a, const fc_big *b, int32_t s)
 {
     fc_big r;
+    memset(&r, 0, sizeof r);
     uint64_t borrow = 0;
     for (int32_t i = 0; i < a->n; i++) {
         uint64_t sub = (uint64_t)(i < b->n ? b->mag[i] : 0) + borrow;
@@ -110,21 +113,22 @@ fc_big fc_big_sub(const fc_big *a, const fc_big *b)
 fc_big fc_big_mul(const fc_big *a, const fc_big *b)
 {
     fc_big r;
-    r.sign = 0;
-    r.n = 0;
+    memset(&r, 0, sizeof r);
     if (a->sign == 0 || b->sign == 0)
         return r;
-    int32_t top = a->n + b->n < FC_BIG_LIMBS ? a->n + b->n : FC_BIG_LIMBS;
-    memset(r.mag, 0, sizeof(uint32_t) * (size_t)top);
+    int32_t top = a->n + b->n;
+    if (top > FC_BIG_LIMBS)
+        top = FC_BIG_LIMBS;
     for (int32_t i = 0; i < a->n; i++) {
         uint64_t carry = 0;
-        for (int32_t j = 0; j < b->n && i + j < FC_BIG_LIMBS; j++) {
-            uint64_t t = (uint64_t)a->mag[i] * b->mag[j] + r.mag[i + j] + carry;
-            r.mag[i + j] = (uint32_t)t;
+        int32_t k = i; /* i + j */
+        for (int32_t j = 0; j < b->n && k < FC_BIG_LIMBS; j++, k++) {
+            uint64_t t = (uint64_t)a->mag[i] * b->mag[j] + r.mag[k] + carry;
+            r.mag[k] = (uint32_t)t;
             carry = t >> 32;
         }
-        if (i + b->n < FC_BIG_LIMBS)
-            r.mag[i + b->n] = (uint32_t)carry;
+        if (k < FC_BIG_LIMBS) /* k = i + b->n here unless truncated */
+            r.mag[k] = (uint32_t)carry;
     }
     r.n = top;
     r.sign = a->sign * b->sign;

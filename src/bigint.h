@@ -15,7 +15,7 @@
 typedef struct fc_big {
     int32_t sign; /* -1, 0, 1 */
     int32_t n;    /* limbs in use (mag[n - 1] != 0 unless n == 0) */
-    uint32_t mag[FC_BIG_LIMBS]; /* limbs at and above n are unspecified */
+    uint32_t mag[FC_BIG_LIMBS]; /* limbs at and above n are zero (every result is zero-filled first) */
 } fc_big;
 
 fc_big fc_big_from_i128(fc_i128 v);

@@ -26,6 +26,7 @@ typedef struct sobb {
     fc_i128 pn16[3]; /* (p . N_i) * 2^16 = pq . N_i, Q64 */
     fc_i128 lim[3];  /* h_i * det, Q64 */
     int side[3];     /* -1 / +1: p beyond face -i / +i; 0: within the slab */
+    int64_t rq;      /* r, Q32 */
     int64_t r_sq;    /* r^2, Q32 */
     fc_i128 r2;      /* r^2 * 2^32, Q64 */
 } sobb;
@@ -70,21 +71,25 @@ static void sobb_init(const fc_sphere *a, const fc_obb3 *b, sobb *s)
                      : fc_i128_cmp(s->pn16[i], fc_i128_neg(s->lim[i])) < 0 ? -1
                                                                             : 0;
     }
+    s->rq = (int64_t)a->radius * 65536;
     s->r_sq = (int64_t)a->radius * a->radius;
     s->r2 = fc_i128_shl(fc_i128_from_i64(s->r_sq), 32);
 }
 
 static int inside(const sobb *s) { return (s->side[0] | s->side[1] | s->side[2]) == 0; }
 
-/* The point sum_i sg_i h_i b_i (sg_i in -1..1) in Q32, minus pq. */
-static void corner_minus_p(const sobb *s, const int sg[3], int64_t out[3])
+/* The point sum_i sg_i h_i b_i (sg_i in -1..1) of P in Q32 (|.| < 2^46). */
+static void corner(const sobb *s, const int sg[3], int64_t out[3])
 {
     for (int c = 0; c < 3; c++) {
-        out[c] = -s->pq[c];
+        out[c] = 0;
         for (int i = 0; i < 3; i++)
             out[c] += sg[i] * s->h[i] * comp3(s->b[i], c);
     }
 }
+
+/* v clamped to [-lim, lim]. */
+static int64_t clamp_abs(int64_t v, int64_t lim) { return v > lim ? lim : v < -lim ? -lim : v; }
 
 /* Face i on side sg: a = (pq - sg h_i b_i) . N_i = pn16_i - sg lim_i (Q64),
  * the plane distance times |N_i|. */
@@ -159,9 +164,9 @@ static int each_feature(const sobb *s, visit_fn visit, void *ctx)
     for (int v = 0; v < 8; v++) {
         int sg[3] = {v & 1 ? 1 : -1, v & 2 ? 1 : -1, v & 4 ? 1 : -1};
         int64_t d[3], q[3];
-        corner_minus_p(s, sg, d);
+        corner(s, sg, q);
         for (int c = 0; c < 3; c++)
-            q[c] = s->pq[c] + d[c];
+            d[c] = q[c] - s->pq[c];
         if (visit(ctx, q, fc_i128_cmp(norm2(d), s->r2) <= 0))
             return 1;
     }
@@ -172,17 +177,21 @@ static int each_feature(const sobb *s, visit_fn visit, void *ctx)
             sg[i] = 0;
             sg[(i + 1) % 3] = e & 1 ? 1 : -1;
             sg[(i + 2) % 3] = e & 2 ? 1 : -1;
-            int64_t d[3], w[3], q[3];
-            corner_minus_p(s, sg, d);
+            int64_t v0[3], w[3], q[3];
+            corner(s, sg, v0);
             for (int c = 0; c < 3; c++)
-                w[c] = -d[c];
+                w[c] = s->pq[c] - v0[c];
             fc_i128 wb;
             if (!edge_projection_on(s, i, w, &wb))
                 continue;
-            /* q = v0 + tau b_i, tau = w.b / |b|^2 as Q32 (|tau| <= h_i 2^16). */
+            /* q = v0 + tau b_i, tau = w.b / |b|^2 as Q32: |tau| <= h_i 2^16
+             * because |w.b| <= h_i |b|^2 (the clamp never acts for b_i != 0;
+             * it states the bound for the analysis, which cannot relate
+             * w.b to |b|^2). */
             int64_t tau = fc3_sdiv(fc_i128_shl(wb, 16), (uint64_t)fc_vec3_dot(s->b[i], s->b[i]));
+            tau = clamp_abs(tau, s->h[i] * 65536);
             for (int c = 0; c < 3; c++)
-                q[c] = s->pq[c] + d[c] + fc3_round_shr(tau * comp3(s->b[i], c), 16);
+                q[c] = v0[c] + fc3_round_shr(tau * comp3(s->b[i], c), 16);
             if (visit(ctx, q, edge_line_near(s, i, w)))
                 return 1;
         }
@@ -194,12 +203,16 @@ static int each_feature(const sobb *s, visit_fn visit, void *ctx)
         if (!face_contains_projection(s, i, a))
             continue;
         /* q = pq - lambda N_i, lambda = a / |N_i|^2 as Q32 (< 2^45 here:
-         * the plane is within r). */
+         * the plane is within r). Each component of the step lambda N_i is
+         * within r: |a| <= r |N_i| (not far) and |N_i|^2 > 2^63 for a valid
+         * box, so |lambda N_i| / 2^32 <= r 2^16 + 2^-9 and rounds to at
+         * most r 2^16. The clamp never acts; it states the bound for the
+         * analysis (which cannot relate lambda to N_i). */
         int64_t lambda = fc3_sdiv(fc_i128_shl(a, 24), fc_i128_shr(s->n2[i], 8).lo);
         int64_t q[3];
         for (int c = 0; c < 3; c++) {
             fc_i128 m = fc_i128_add(fc_i128_mul_i64(lambda, compw(s->n[i], c)), fc_i128_from_i64((int64_t)1 << 31));
-            q[c] = s->pq[c] - fc_i128_low_i64(fc_i128_shr(m, 32));
+            q[c] = s->pq[c] - clamp_abs(fc_i128_low_i64(fc_i128_shr(m, 32)), s->rq);
         }
         if (visit(ctx, q, !face_far(s, i, a)))
             return 1;
@@ -266,7 +279,16 @@ static fc_contact3_result inside_contact(const fc_sphere *a, const sobb *s)
         fc_i128 gap = fc_i128_sub(s->lim[i], fc3_abs128(s->pn16[i]));
         fc_i128 n2 = s->n2[i];
         uint64_t len31 = fc_isqrt_u64(fc_i128_shr(n2, 2).lo);
+        /* For a valid box |N_i|^2 > 2^63, so len31 > 2^30; and an inside
+         * centre is within h_i det / |N_i| <= h_i |b_i| of face i (det =
+         * b_i . N_i <= |b_i| |N_i|, |b_i| < 1 + 2^-12), so dist < 2 h_i.
+         * Neither clamp acts; they state the bounds for the analysis,
+         * which cannot relate gap, det and |N_i|. */
+        if (len31 < ((uint64_t)1 << 30))
+            len31 = (uint64_t)1 << 30;
         uint64_t dist = fc3_udiv(gap, len31 << 17);
+        if (dist > (uint64_t)(2 * s->h[i]))
+            dist = (uint64_t)(2 * s->h[i]);
         if (i == 0 || dist < best_dist) {
             best = i;
             best_dist = dist;

@@ -85,18 +85,20 @@ int fc_rayt_cmp(const fc_rayt *a, const fc_rayt *b)
     return sign3(&K, a->s, &X, -b->s, &Y);
 }
 
-/* The largest k in [lo, hi] with k / 65536 <= t, given lo / 65536 <= t. */
+/* The largest k in [lo, hi] with k / 65536 <= t, given lo / 65536 <= t and
+ * 0 <= hi - lo <= 65536: k grows from lo by the powers of two that keep it
+ * <= hi and <= 65536 t (binary search by bits; k stays in [lo, hi]). */
 static int32_t floor16_in(const fc_rayt *t, int32_t lo, int32_t hi)
 {
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo + 1) / 2;
-        fc_rayt m = fc_rayt_ratio(i128(mid), i128(65536));
+    int32_t k = lo;
+    for (int32_t bit = 65536; bit > 0; bit /= 2) {
+        if (hi - k < bit)
+            continue;
+        fc_rayt m = fc_rayt_ratio(i128(k + bit), i128(65536));
         if (fc_rayt_cmp(&m, t) <= 0)
-            lo = mid;
-        else
-            hi = mid - 1;
+            k += bit;
     }
-    return lo;
+    return k;
 }
 
 fix16_t fc_rayt_floor16(const fc_rayt *t)

@@ -19,9 +19,10 @@ typedef struct fc_rayt {
     int32_t s;
 } fc_rayt;
 
-/* num / den, den != 0. */
+/* num / den, den != 0; |num|, |den| < 2^100. */
 fc_rayt fc_rayt_ratio(fc_i128 num, fc_i128 den);
-/* (p + s sqrt(q)) / r, r != 0, q >= 0 (normalised to r > 0). */
+/* (p + s sqrt(q)) / r, r != 0, 0 <= q < 2^126, |p|, |r| < 2^100, s in -1..1
+ * (normalised to r > 0). */
 fc_rayt fc_rayt_surd(fc_i128 p, int32_t s, fc_i128 q, fc_i128 r);
 /* -1, 0, 1 as a <, ==, > b, exactly. |p|, |r| < 2^100, q < 2^126. */
 int fc_rayt_cmp(const fc_rayt *a, const fc_rayt *b);
@@ -36,7 +37,10 @@ typedef struct fc_ray_clip {
 } fc_ray_clip;
 
 void fc_ray_clip_init(fc_ray_clip *c);
-/* Add the constraint n0 + t * n1 <= sigma * sqrt(q) (sigma 0 or 1). */
+/* Add the constraint n0 + t * n1 <= sigma * sqrt(q) (sigma 0 or 1),
+ * |n0|, |n1| < 2^100, 0 <= q < 2^126. (src/world_ray.c passes |n0|,
+ * |n1| < 2^81 and q < 2^118; every parameter it makes has |p|, r < 2^82,
+ * q < 2^124.) */
 void fc_ray_clip_add(fc_ray_clip *c, fc_i128 n0, fc_i128 n1, int32_t sigma, fc_i128 q);
 /* 1 when the interval is not empty (then enter is the entry parameter). */
 int fc_ray_clip_hit(const fc_ray_clip *c);

@@ -9,6 +9,8 @@
  * of the valid boxes). */
 #include "proof.h"
 
+#include <string.h>
+
 #include <fixcol/collide3d.h>
 
 int sink_int;
@@ -74,3 +76,38 @@ PAIR3(sphere, fc_sphere, obb3, fc_obb3)
 PAIR3(aabb3, fc_aabb3, aabb3, fc_aabb3)
 PAIR3(aabb3, fc_aabb3, obb3, fc_obb3)
 PAIR3(obb3, fc_obb3, obb3, fc_obb3)
+
+/* fc_overlap3 / fc_contact3 over all 9 ordered type pairs, each with its
+ * type tags fixed, so every dispatch case is analysed with both shapes
+ * drawn from their whole range. The reversed pairs (AABB3/sphere,
+ * OBB3/sphere, OBB3/AABB3) go through fc_*_<b>_<a>, so these entries also
+ * cover the reversed wrappers. */
+static fc_shape3 any_shape3(fc_shape3_type t)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = t;
+    if (t == FC_SHAPE3_SPHERE)
+        s.u.sphere = any_sphere();
+    else if (t == FC_SHAPE3_AABB)
+        s.u.aabb = any_aabb3();
+    else
+        s.u.obb = any_obb3();
+    return s;
+}
+
+static void every_pair3(int contact)
+{
+    //@ loop unroll 3;
+    for (int ta = FC_SHAPE3_SPHERE; ta <= FC_SHAPE3_OBB; ta++) {
+        //@ loop unroll 3;
+        for (int tb = FC_SHAPE3_SPHERE; tb <= FC_SHAPE3_OBB; tb++) {
+            fc_shape3 a = any_shape3((fc_shape3_type)ta);
+            fc_shape3 b = any_shape3((fc_shape3_type)tb);
+            sink_int = contact ? fc_contact3(&a, &b, &sink_contact) : fc_overlap3(&a, &b);
+        }
+    }
+}
+
+void proof_overlap3_every_pair(void) { every_pair3(0); }
+void proof_contact3_every_pair(void) { every_pair3(1); }
