@@ -257,6 +257,25 @@ static uint32_t get_byte(dec *d)
  * no final zero group after the first (the writer's unique encoding). */
 static uint64_t get_uvar(dec *d, unsigned bits)
 {
+    if (!d->bad && d->end - d->at >= 10) { /* any encoding fits: no per-byte bound check */
+        const unsigned char *q = d->p + d->at;
+        uint64_t v = 0;
+        uint32_t b;
+        unsigned n = 0;
+        do {
+            b = q[n];
+            v |= (uint64_t)(b & 0x7Fu) << (7 * n);
+            n++;
+        } while ((b & 0x80u) != 0 && n < 10);
+        /* complete; no final zero group; no bit beyond 2^bits (the tenth
+         * group, at bit 63, may hold only one bit) */
+        if ((b & 0x80u) == 0 && (n == 1 || b != 0) && (n < 10 || b <= 1) && (bits >= 64 || v >> bits == 0)) {
+            d->at += n;
+            return v;
+        }
+        d->bad = 1;
+        return 0;
+    }
     uint64_t v = 0;
     for (unsigned shift = 0; !d->bad; shift += 7) {
         uint32_t b = get_byte(d);
