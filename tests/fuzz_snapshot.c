@@ -8,13 +8,14 @@
  *   - succeeds, the world is consistent, and snapshotting it gives the input
  *     back byte for byte (restore accepts only the one canonical encoding).
  * Usage (non-libFuzzer build): fuzz_snapshot_seeds [--write-seeds DIR]. */
-#include <fixcol/hash.h>
 #include <fixcol/shapes.h>
 #include <fixcol/world.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "snapshot_trailer.h"
 
 static void fail(const char *what)
 {
@@ -63,14 +64,7 @@ static void try_resealed(const uint8_t *data, size_t size)
     memcpy(b, data, size);
     for (int i = 0; i < 4; i++)
         b[8 + i] = (uint8_t)(size >> (8 * i));
-    fc_hash64 h = fc_hash64_init(FC_SNAPSHOT_MAGIC);
-    for (size_t k = 0; k + 8 < size; k += 8) {
-        uint64_t v = 0;
-        for (int i = 7; i >= 0; i--)
-            v = v << 8 | b[k + (size_t)i];
-        fc_hash64_word(&h, v);
-    }
-    uint64_t t = fc_hash64_final(&h);
+    uint64_t t = snapshot_trailer(b, size);
     for (int i = 0; i < 8; i++)
         b[size - 8 + (size_t)i] = (uint8_t)(t >> (8 * i));
     try_blob(b, size);

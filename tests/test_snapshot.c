@@ -14,13 +14,13 @@
  *    unchanged, while the same model without the defect is accepted.
  * Usage: test_snapshot [--break] (--break: the oracle's zigzag flips sign,
  * so its bytes must disagree with the library's). */
-#include <fixcol/hash.h>
 #include <fixcol/shapes.h>
 #include <fixcol/world.h>
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "snapshot_trailer.h"
 #include "testutil.h"
 #include "world_fixture.h"
 
@@ -355,14 +355,7 @@ static size_t encode(const model *m, enum defect d, unsigned char *buf)
     le64(buf + 8, (m->hdr[1] & 0xFFFFFFFF00000000u) | (uint32_t)(size + (d == D_LENGTH ? 8 : 0)));
     if (d == D_VERSION)
         le64(buf, (uint64_t)FC_SNAPSHOT_MAGIC | (uint64_t)1 << 32);
-    fc_hash64 h = fc_hash64_init(FC_SNAPSHOT_MAGIC);
-    for (size_t k = 0; k + 8 < size; k += 8) {
-        uint64_t v = 0;
-        for (int b = 7; b >= 0; b--)
-            v = v << 8 | buf[k + (size_t)b];
-        fc_hash64_word(&h, v);
-    }
-    le64(buf + size - 8, fc_hash64_final(&h) ^ (d == D_TRAILER ? 1u : 0u));
+    le64(buf + size - 8, snapshot_trailer(buf, size) ^ (d == D_TRAILER ? 1u : 0u));
     return size;
 }
 
