@@ -67,6 +67,32 @@ fuzz_run() { # NAME TARGET SECONDS
 fuzz_run replay fuzz_replay "${FUZZ_SECONDS:-40}"
 fuzz_run snapshot fuzz_snapshot "${FUZZ_SNAPSHOT_SECONDS:-20}"
 
+# 4. ThreadSanitizer: worlds on 4 threads at once (tests/test_threads.c over
+#    the replays) must show no data race, and a deliberately racy canary must
+#    be reported (so a race would be seen).
+thread_sanitizer() {
+  echo "== thread sanitizer (build-tsan)"
+  if [ ! -f build-tsan/build.ninja ]; then
+    meson setup build-tsan -Dwerror=true -Db_sanitize=thread >build-tsan.setup.log 2>&1 || { cat build-tsan.setup.log; failed=$((failed + 1)); return; }
+  fi
+  if ! ninja -C build-tsan tests/test_threads tests/tsan_canary >build-tsan.build.log 2>&1; then
+    tail -n 40 build-tsan.build.log; failed=$((failed + 1)); return
+  fi
+  if build-tsan/tests/test_threads replays/*.fcr >build-tsan/threads.log 2>&1; then
+    echo "threads under TSan: OK ($(tail -n 1 build-tsan/threads.log))"; passed=$((passed + 1))
+  else
+    tail -n 40 build-tsan/threads.log; echo "threads under TSan: FAIL"; failed=$((failed + 1))
+  fi
+  if build-tsan/tests/tsan_canary >build-tsan/canary.log 2>&1; then
+    echo "TSan canary: FAIL (the deliberate race was not reported)"; failed=$((failed + 1))
+  elif grep -q "ThreadSanitizer: data race" build-tsan/canary.log; then
+    echo "TSan canary: OK (race reported, as it must be)"; passed=$((passed + 1))
+  else
+    tail -n 20 build-tsan/canary.log; echo "TSan canary: FAIL (no race report)"; failed=$((failed + 1))
+  fi
+}
+thread_sanitizer
+
 # Determinism: the quick cross-compiler/cross-CPU matrix (native gcc and
 # clang, i686, aarch64 and big-endian s390x under qemu) must agree bit for bit,
 # and every target must re-record the replays byte for byte (--record).
