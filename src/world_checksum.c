@@ -2,11 +2,9 @@
  * cached record hashes, the world checksum and the replay hash helpers. */
 #include "world_internal.h"
 
-#include <string.h>
-
 #include "nofloat.h"
 
-#define BODY_MAX_WORDS 12 /* 3 header words + at most 8 shape words (+ user data) */
+#define BODY_MAX_WORDS 11 /* 3 header words + at most 8 shape words (8-gon / OBB3) */
 
 static uint32_t u32_of(int32_t v)
 {
