@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The default allocator (malloc/free) behind fc_allocator hooks left NULL. */
 #include "fc_alloc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sign-magnitude big integers for exact ray-parameter comparisons. */
 #include "bigint.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: small exact signed integers of up to FC_BIG_LIMBS * 32 bits
  * (sign and magnitude, 32-bit limbs), for the exact comparison of ray-hit
  * parameters (src/ray_param.c), whose squared cross products reach ~660

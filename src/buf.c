@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Growable arrays for the world's outputs and scratch space: they double
  * and never shrink, so steady-state frames allocate nothing. */
 #include "world_internal.h"

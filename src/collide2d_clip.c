@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Contact points: Box2D-style clipping of the incident edge against the
  * reference feature, reduced to one point (the middle of what is left).
  * Only positions are rounded here (parameters in Q2.30); no boolean answer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Generic exact overlap and contact of two grown convex cores.
  *
  * Overlap: the cores intersect iff no separating axis exists among the edge

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: every 2D shape as a convex "core" (point, segment or convex
  * polygon, vertices exact in Q32.32) grown by a radius. Circle = point + r,
  * capsule = segment + r, AABB / OBB / polygon = polygon + 0. The generic

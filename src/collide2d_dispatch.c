@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fc_overlap2 / fc_contact2: dispatch on the type tags. A pair given in
  * reverse type order calls the canonical function with the shapes swapped
  * and negates the normal. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* OBB vs OBB: the exact 4-axis SAT in 64-bit integers, and its contact.
  *
  * With u = (c, s), v = (-s, c) (Q16.16 table values, |u|^2 = L), box A is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: the canonical order of two shapes of the same type (field by
  * field, a total order on the values), used so that a same-type contact
  * query and its reversed call compute the same thing and differ only in the

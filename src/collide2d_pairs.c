@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The canonical pair functions (type order circle < aabb2 < obb2 < capsule2
  * < poly2). OBB-OBB lives in collide2d_obb.c; circle-circle and AABB-AABB
  * overlaps are direct int64 tests; every other pair converts both shapes to

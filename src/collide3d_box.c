@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Box kernel: the exact 15-axis separating-axis test of two parallelepipeds
  * and its contact (used by AABB3/AABB3, AABB3/OBB3 and OBB3/OBB3).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The box pairs: AABB3/AABB3, AABB3/OBB3, OBB3/OBB3 and the reversed
  * OBB3/AABB3 (fixcol/collide3d.h). Same-type contacts run in a canonical
  * argument order so that reversing the arguments flips the normal exactly. */

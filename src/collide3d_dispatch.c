@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fc_overlap3 / fc_contact3: dispatch on the shape tags to the pair tests
  * (reversed pairs go through the fc_*_<b>_<a> functions, which flip). */
 #include <assert.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private helpers shared by the 3D pair tests (src/collide3d_*.c). */
 #ifndef FIXCOL_COLLIDE3D_INTERNAL_H
 #define FIXCOL_COLLIDE3D_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The sphere pairs sphere/sphere and sphere/AABB3, and the reversed
  * AABB3/sphere and OBB3/sphere (fixcol/collide3d.h); sphere/OBB3 itself is
  * in collide3d_sphere_obb.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sphere/OBB3: exact distance from the sphere centre to the stored
  * parallelepiped P = {sum t_i b_i : |t_i| <= h_i} (centred on the box).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared integer helpers of the 3D pair tests: normalisation, 128/64-bit
  * division, field comparison (see collide3d_internal.h). */
 #include "collide3d_internal.h"

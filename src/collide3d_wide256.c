@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Signed 256-bit products and sums for the exact sphere/OBB3 face test
  * (see collide3d_internal.h). Four little-endian 64-bit limbs, two's
  * complement; every limb product goes through 32-bit halves, so there is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 256-bit product comparison and the rounded length/ratio/unit conversions
  * of the 2D narrowphase (see exact2d.h). */
 #include "exact2d.h"

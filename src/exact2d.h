@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private exact-arithmetic helpers for the 2D narrowphase: 128-bit cross and
  * dot products of int64 vectors, a 256-bit product comparison, and the
  * rounded conversions (lengths, ratios, unit vectors) used only for contact

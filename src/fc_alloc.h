@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: allocation through the fc_allocator hooks (fixcol/alloc.h). */
 #ifndef FIXCOL_SRC_FC_ALLOC_H
 #define FIXCOL_SRC_FC_ALLOC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Exact integer square roots (floor), digit by digit in base 4.
  * The loop is data-independent in its result: every target computes the
  * same floor(sqrt(v)), so no floating-point estimate is ever involved. */

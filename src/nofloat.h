@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Include this LAST in every geometry source file: from here on the words
  * float and double are compile errors, so no floating-point type can feed a
  * result. tests/check_float_free.sh also disassembles the built library and

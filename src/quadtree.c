@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Integer quadtree broadphase (see fixcol/quadtree.h for the layouts).
  *
  * Nodes live in one pool and refer to each other by index. Each node keeps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Exact comparison of ray parameters (p + s sqrt(q)) / r and the
  * Cyrus-Beck interval built from them (see ray_param.h). */
 #include "ray_param.h"

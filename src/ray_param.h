@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: exact ray parameters and Cyrus-Beck clipping with them.
  *
  * A ray hit parameter is t = (p + s * sqrt(q)) / r with integers p, q, r

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The replay field primitives: binary and text, reading and writing.
  * Reading is bounds-checked everywhere; the first error is recorded with its
  * position and every later primitive is a no-op. */

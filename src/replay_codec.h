@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: one set of field primitives that reads or writes, binary or text.
  * The replay layout (replay_layout.c) is written once in terms of these, so
  * the four directions (binary/text x read/write) cannot disagree.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Re-encode a replay (binary or text) in either form, record by record. */
 #include <fixcol/replay.h>
 

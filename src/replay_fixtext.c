@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Exact decimal text of Q16.16 values, both directions, integer-only.
  * raw / 65536 = raw * 5^16 / 10^16, so every value has at most 16
  * fractional digits; parsing accepts exactly the decimals that are a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The replay v1 layout (docs/replay-format.md), written once over the codec
  * primitives so binary/text reading and writing share it. */
 #include "replay_layout.h"

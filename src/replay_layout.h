@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: the replay v1 records over the codec (see replay_codec.h). */
 #ifndef FIXCOL_REPLAY_LAYOUT_H
 #define FIXCOL_REPLAY_LAYOUT_H

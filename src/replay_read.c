@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The replay reader: sequencing over the v1 layout, binary or text. */
 #include <fixcol/replay.h>
 

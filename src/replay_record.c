@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The recorder: run operations through a runner and write them with the
  * results they produced. */
 #include <fixcol/replay.h>

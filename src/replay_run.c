@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The replay runner: one world call per operation, and the frame's
  * sub-hashes exactly as documented in fixcol/replay.h. */
 #include <fixcol/replay.h>

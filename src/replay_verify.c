@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Verify a replay: re-run every frame and compare with what it recorded,
  * keeping the first divergence with enough detail to locate it. */
 #include <fixcol/replay.h>

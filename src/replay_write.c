@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The replay writer: the same v1 layout as the reader, binary or text. */
 #include <fixcol/replay.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 2D shapes: construction and validation of user data (never asserted on). */
 #include <stddef.h>
 

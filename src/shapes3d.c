@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 3D shapes: validation and construction (see fixcol/shapes.h). */
 #include <fixcol/shapes.h>
 

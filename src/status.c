@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Descriptions of the fc_status codes. */
 #include <fixcol/status.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Table-based sine and cosine over binary angles (see fixcol/trig.h). */
 #include <fixcol/trig.h>
 

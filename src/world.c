@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world: creation, body slots with generation-checked ids, the LIFO
  * free list, body mutations (every one validated before anything changes)
  * and the consistency check. Outputs are in world_query.c / world_ray.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* World-side shape checks and conservative integer bounds.
  *
  * Bounds are raw Q16.16 integers rounded outward, so every point of the

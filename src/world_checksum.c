@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The canonical record of a body (fixcol/world.h documents its words), the
  * cached record hashes, the world checksum and the replay hash helpers. */
 #include "world_internal.h"

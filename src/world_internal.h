@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: the fc_world layout shared by the world's source files. */
 #ifndef FIXCOL_SRC_WORLD_INTERNAL_H
 #define FIXCOL_SRC_WORLD_INTERNAL_H

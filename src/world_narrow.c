@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's exact shape test for a pair of bodies (or a body and a query
  * shape held in a scratch fc_body): the integer bounds first - they are
  * conservative (rounded outward), so they only reject disjoint shapes -

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* World outputs: the canonical pair list and the overlap / point queries.
  * Candidates come from the quadtree in an order that depends on its
  * history; they are filtered, tested exactly and then sorted on distinct

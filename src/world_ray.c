@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ray casts: exact entry parameter of a segment ray o + t d, t in [0, 1],
  * into each shape, from the broadphase candidates of the ray's bounding
  * box. Polygonal shapes are clipped against their half-planes / slabs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Snapshot and restore (the format is documented at fc_world_snapshot in
  * fixcol/world.h): a header of little-endian 64-bit words, then a byte
  * stream of LEB128 varints (the free list, then every live body with its

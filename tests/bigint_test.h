@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A small signed big integer for test oracles: sign and magnitude, twelve
  * 32-bit limbs (384 bits), schoolbook products. Slow and simple on purpose:
  * it shares nothing with src/ (which uses 64-bit limbs and fc_i128). */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # check_float_free.sh OBJDUMP FILE...  - fail if any object/archive holds a
 # floating-point instruction (x87, SSE/AVX scalar or packed float arithmetic,
 # any conversion to or from floating point). Integer SIMD (moves, pxor,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_matrix_record.py MATRIX OUTDIR [--break] [--skip REASON]
 
 The record check of tools/determinism-matrix (--record) can fail: gcc-O0 and

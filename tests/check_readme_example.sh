@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # README's example is the code between the EXAMPLE markers of
 # tests/example_server_loop.c (which a test compiles and runs), indentation
 # removed: fail when the two drift apart.

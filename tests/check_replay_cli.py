@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_replay_cli.py TOOL REPLAY WORKDIR [--break]
 
 The fixcol-replay acceptance checks on a copy of one recorded replay:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # check_same_output.sh PATTERN EXE1 EXE2 ARGS...: run both executables with
 # ARGS and fail unless both succeed and print the same lines matching PATTERN
 # (e.g. the contact digest of the native and the two-limb 128-bit builds).

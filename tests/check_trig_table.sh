@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The committed table is exactly what the generator produces.
 set -eu
 python3=$1 gen=$2 committed=$3

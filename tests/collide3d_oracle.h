@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Independent references for the 3D pair tests (tests only):
  *  - exact oracles in __int128 that use a DIFFERENT algorithm from src/:
  *    boxes project all 8 vertices on the 15 explicit axes (face normals

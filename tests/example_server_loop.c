@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The README's "## Example", compiled and run as a test; tests/check_readme_example.sh
  * checks that README shows exactly the lines between the EXAMPLE markers. */
 #include <fixcol/fixcol.h>

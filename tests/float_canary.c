@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Deliberately uses floating point: check_float_free.sh must reject the
  * object built from this file (a test that proves the checker can fail). */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target for the replay reader (libFuzzer: built with
  * -fsanitize=fuzzer and -DFIXCOL_LIBFUZZER; otherwise a main() that runs the
  * same checks over the files given, e.g. the seed corpus in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz target for fc_world_restore (libFuzzer: built with -fsanitize=fuzzer
  * and -DFIXCOL_LIBFUZZER; otherwise a main() that runs the same checks on
  * generated seed snapshots, every prefix and every single-byte change of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* An independent exact oracle for the 2D pair tests (tests only).
  *
  * Every shape becomes a convex core (point, segment, polygon) with exact

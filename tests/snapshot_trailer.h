@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The snapshot trailer as fixcol/world.h documents it, for tests that build
  * or repair blobs: fc_hash64 (seed FC_SNAPSHOT_MAGIC) of the little-endian
  * 8-byte words before the last one. */

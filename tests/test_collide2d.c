@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 2D narrowphase against the independent exact oracle (oracle2d.h).
  *
  * For each of the 15 unordered shape-type pairs, N pairs (default 200000;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 3D pair tests against independent references (tests/collide3d_oracle.h):
  *   1. exact oracle agreement on random and adversarial cases (boundary
  *      found by bisection and tested at -1/0/+1 raw unit, touching faces,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Every public header compiles as C++ (extern "C", no C-only constructs) and
 // links against the C library.
 #include <fixcol/fixcol.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Quadtree broadphase against brute force: random boxes inserted, moved
  * (small and large moves), resized and removed, fc_qt_validate after every
  * mutation, and every few steps the full pair set and random box queries

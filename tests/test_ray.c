@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ray casts against an independent oracle: the entry parameter is found in
  * long double by ternary search + bisection on a convex "inside" function
  * of each shape (signed distance for balls and capsules, max of normalised

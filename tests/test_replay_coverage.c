@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The recorded replays together cover what issue 6 asks: every 2D and 3D
  * shape pair overlapping in some frame's pair list, every operation kind
  * (every query kind with at least one hit), snapshot and restore, a replay

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replay format tests: exact Q16.16 decimals against an independent
  * long-division oracle; binary/text round trips of random operations of
  * every kind; conversion binary -> text -> binary is byte-identical; every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 2D shape validation: every error code of fc_<shape>_validate is produced
  * by a bad input and every good input passes; the make calls fill the
  * fields. `--break` checks a wrong expectation (a clockwise polygon said to

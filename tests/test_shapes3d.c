@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 3D shape construction and validation: fc_obb3_from_euler against a
  * double-precision R = Ry(yaw) Rx(pitch) Rz(roll) (within 2 raw per
  * component, always valid, exact at 90-degree multiples), the documented

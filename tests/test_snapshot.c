@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Snapshot format v2 against its documentation (fixcol/world.h, at
  * fc_world_snapshot), with an independent table-driven decoder and encoder:
  *  - every blob of random 2D/3D worlds (all shapes, random and default

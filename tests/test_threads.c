@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* "No global state; many worlds can run on different threads at once":
  * every replay given is verified once on the main thread (the reference
  * digest of its frame checksums), then by 4 threads at once, each running

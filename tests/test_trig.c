@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Exhaustive trig test: every one of the 65536 angles against libm's double
  * sin/cos (tests may use floats), the exact quadrant values and symmetries,
  * sin^2+cos^2, the pinned table checksum, and degree/radian conversion

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The 128-bit helper: the native (__int128) and two-limb paths must agree
  * bit for bit, and both must agree with an independent oracle that works on
  * eight 16-bit digits, on random and extreme inputs. Integer square roots are

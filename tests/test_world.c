@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* World tests: every frame of random 2D and 3D scenarios (create, destroy,
  * move, reshape, refilter) the pair list is compared with a brute-force
  * O(N^2) oracle and fc_world_validate runs after every mutation; history

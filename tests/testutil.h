@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Minimal test helpers shared by the C tests: a check macro that counts
  * failures (and prints the first few), a seeded xorshift64 generator. */
 #ifndef FIXCOL_TESTUTIL_H

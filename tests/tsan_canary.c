@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Deliberately racy: two threads increment one global without
  * synchronisation. tools/test.sh builds it with -fsanitize=thread and
  * requires ThreadSanitizer to report the race (exit 66), showing that the

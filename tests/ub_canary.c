@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Deliberately overflows a signed int at run time: under the sanitizer build
  * (-fsanitize=undefined -fno-sanitize-recover=all) this program must abort,
  * proving the sanitizer test setup catches undefined behaviour. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared by the world tests: random shapes, a counting allocator, an
  * independent bounds oracle (corner enumeration instead of the library's
  * |c|hx + |s|hy formula) and a brute-force O(N^2) pair list (exact

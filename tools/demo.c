@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol-demo [--seed N] [--frames N]: a seeded deterministic scenario that
  * prints one checksum per frame. Units walk on a 2D plane, steering by binary
  * angles through fixcol's table trig; state is hashed field by field

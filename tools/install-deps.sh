@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # install-deps.sh [PROFILE...] - install the Debian packages fixcol needs,
 # only those missing (idempotent). Profiles: build (default), test.
 # As root it runs apt-get; otherwise sudo; otherwise it lists the packages

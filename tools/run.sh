@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # run.sh - install what is missing, build, and run fixcol's main job: verify
 # every recorded replay (once fixcol-replay and replays/ exist), otherwise
 # the seeded demo scenario with per-frame checksums.

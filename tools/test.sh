@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # test.sh - the whole test suite, as README and CI run it:
 #   1. install missing packages, 2. the normal build (warnings are errors),
 #   3. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/alloc.h - optional allocator hooks for the stateful tier (world,
  * quadtree).
  *

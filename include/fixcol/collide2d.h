@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/collide2d.h - 2D narrowphase: exact overlap tests and contacts for
  * every pair of circle, AABB, OBB, capsule and convex polygon.
  *
@@ -48,6 +49,8 @@
 #ifndef FIXCOL_COLLIDE2D_H
 #define FIXCOL_COLLIDE2D_H
 
+#include <fixcol/api.h>
+
 #include <stdint.h>
 
 #include <fixcol/shapes.h>
@@ -66,42 +69,42 @@ typedef struct fc_contact2_result {
 /* The 15 canonical pairs, in the type order circle < aabb2 < obb2 <
  * capsule2 < poly2. The reversed pairs are reached through fc_overlap2 /
  * fc_contact2, which call these and negate the normal. */
-int fc_overlap_circle_circle(const fc_circle *a, const fc_circle *b);
-int fc_overlap_circle_aabb2(const fc_circle *a, const fc_aabb2 *b);
-int fc_overlap_circle_obb2(const fc_circle *a, const fc_obb2 *b);
-int fc_overlap_circle_capsule2(const fc_circle *a, const fc_capsule2 *b);
-int fc_overlap_circle_poly2(const fc_circle *a, const fc_poly2 *b);
-int fc_overlap_aabb2_aabb2(const fc_aabb2 *a, const fc_aabb2 *b);
-int fc_overlap_aabb2_obb2(const fc_aabb2 *a, const fc_obb2 *b);
-int fc_overlap_aabb2_capsule2(const fc_aabb2 *a, const fc_capsule2 *b);
-int fc_overlap_aabb2_poly2(const fc_aabb2 *a, const fc_poly2 *b);
-int fc_overlap_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b);
-int fc_overlap_obb2_capsule2(const fc_obb2 *a, const fc_capsule2 *b);
-int fc_overlap_obb2_poly2(const fc_obb2 *a, const fc_poly2 *b);
-int fc_overlap_capsule2_capsule2(const fc_capsule2 *a, const fc_capsule2 *b);
-int fc_overlap_capsule2_poly2(const fc_capsule2 *a, const fc_poly2 *b);
-int fc_overlap_poly2_poly2(const fc_poly2 *a, const fc_poly2 *b);
+FC_API int fc_overlap_circle_circle(const fc_circle *a, const fc_circle *b);
+FC_API int fc_overlap_circle_aabb2(const fc_circle *a, const fc_aabb2 *b);
+FC_API int fc_overlap_circle_obb2(const fc_circle *a, const fc_obb2 *b);
+FC_API int fc_overlap_circle_capsule2(const fc_circle *a, const fc_capsule2 *b);
+FC_API int fc_overlap_circle_poly2(const fc_circle *a, const fc_poly2 *b);
+FC_API int fc_overlap_aabb2_aabb2(const fc_aabb2 *a, const fc_aabb2 *b);
+FC_API int fc_overlap_aabb2_obb2(const fc_aabb2 *a, const fc_obb2 *b);
+FC_API int fc_overlap_aabb2_capsule2(const fc_aabb2 *a, const fc_capsule2 *b);
+FC_API int fc_overlap_aabb2_poly2(const fc_aabb2 *a, const fc_poly2 *b);
+FC_API int fc_overlap_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b);
+FC_API int fc_overlap_obb2_capsule2(const fc_obb2 *a, const fc_capsule2 *b);
+FC_API int fc_overlap_obb2_poly2(const fc_obb2 *a, const fc_poly2 *b);
+FC_API int fc_overlap_capsule2_capsule2(const fc_capsule2 *a, const fc_capsule2 *b);
+FC_API int fc_overlap_capsule2_poly2(const fc_capsule2 *a, const fc_poly2 *b);
+FC_API int fc_overlap_poly2_poly2(const fc_poly2 *a, const fc_poly2 *b);
 
-int fc_contact_circle_circle(const fc_circle *a, const fc_circle *b, fc_contact2_result *out);
-int fc_contact_circle_aabb2(const fc_circle *a, const fc_aabb2 *b, fc_contact2_result *out);
-int fc_contact_circle_obb2(const fc_circle *a, const fc_obb2 *b, fc_contact2_result *out);
-int fc_contact_circle_capsule2(const fc_circle *a, const fc_capsule2 *b, fc_contact2_result *out);
-int fc_contact_circle_poly2(const fc_circle *a, const fc_poly2 *b, fc_contact2_result *out);
-int fc_contact_aabb2_aabb2(const fc_aabb2 *a, const fc_aabb2 *b, fc_contact2_result *out);
-int fc_contact_aabb2_obb2(const fc_aabb2 *a, const fc_obb2 *b, fc_contact2_result *out);
-int fc_contact_aabb2_capsule2(const fc_aabb2 *a, const fc_capsule2 *b, fc_contact2_result *out);
-int fc_contact_aabb2_poly2(const fc_aabb2 *a, const fc_poly2 *b, fc_contact2_result *out);
-int fc_contact_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_result *out);
-int fc_contact_obb2_capsule2(const fc_obb2 *a, const fc_capsule2 *b, fc_contact2_result *out);
-int fc_contact_obb2_poly2(const fc_obb2 *a, const fc_poly2 *b, fc_contact2_result *out);
-int fc_contact_capsule2_capsule2(const fc_capsule2 *a, const fc_capsule2 *b, fc_contact2_result *out);
-int fc_contact_capsule2_poly2(const fc_capsule2 *a, const fc_poly2 *b, fc_contact2_result *out);
-int fc_contact_poly2_poly2(const fc_poly2 *a, const fc_poly2 *b, fc_contact2_result *out);
+FC_API int fc_contact_circle_circle(const fc_circle *a, const fc_circle *b, fc_contact2_result *out);
+FC_API int fc_contact_circle_aabb2(const fc_circle *a, const fc_aabb2 *b, fc_contact2_result *out);
+FC_API int fc_contact_circle_obb2(const fc_circle *a, const fc_obb2 *b, fc_contact2_result *out);
+FC_API int fc_contact_circle_capsule2(const fc_circle *a, const fc_capsule2 *b, fc_contact2_result *out);
+FC_API int fc_contact_circle_poly2(const fc_circle *a, const fc_poly2 *b, fc_contact2_result *out);
+FC_API int fc_contact_aabb2_aabb2(const fc_aabb2 *a, const fc_aabb2 *b, fc_contact2_result *out);
+FC_API int fc_contact_aabb2_obb2(const fc_aabb2 *a, const fc_obb2 *b, fc_contact2_result *out);
+FC_API int fc_contact_aabb2_capsule2(const fc_aabb2 *a, const fc_capsule2 *b, fc_contact2_result *out);
+FC_API int fc_contact_aabb2_poly2(const fc_aabb2 *a, const fc_poly2 *b, fc_contact2_result *out);
+FC_API int fc_contact_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_result *out);
+FC_API int fc_contact_obb2_capsule2(const fc_obb2 *a, const fc_capsule2 *b, fc_contact2_result *out);
+FC_API int fc_contact_obb2_poly2(const fc_obb2 *a, const fc_poly2 *b, fc_contact2_result *out);
+FC_API int fc_contact_capsule2_capsule2(const fc_capsule2 *a, const fc_capsule2 *b, fc_contact2_result *out);
+FC_API int fc_contact_capsule2_poly2(const fc_capsule2 *a, const fc_poly2 *b, fc_contact2_result *out);
+FC_API int fc_contact_poly2_poly2(const fc_poly2 *a, const fc_poly2 *b, fc_contact2_result *out);
 
 /* Any pair, dispatched on the type tags (either order). An unknown tag is a
  * programmer error: asserted, then the call returns 0 (and zeroes *out). */
-int fc_overlap2(const fc_shape2 *a, const fc_shape2 *b);
-int fc_contact2(const fc_shape2 *a, const fc_shape2 *b, fc_contact2_result *out);
+FC_API int fc_overlap2(const fc_shape2 *a, const fc_shape2 *b);
+FC_API int fc_contact2(const fc_shape2 *a, const fc_shape2 *b, fc_contact2_result *out);
 
 #ifdef __cplusplus
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/collide3d.h - 3D pair tests: overlap (bool) and contact.
  *
  * Shapes: fc_sphere, fc_aabb3, fc_obb3 (fixcol/shapes.h). Inputs must be
@@ -52,6 +53,8 @@
 #ifndef FIXCOL_COLLIDE3D_H
 #define FIXCOL_COLLIDE3D_H
 
+#include <fixcol/api.h>
+
 #include <fixcol/shapes.h>
 
 #ifdef __cplusplus
@@ -67,30 +70,30 @@ typedef struct fc_contact3_result {
 } fc_contact3_result;
 
 /* Overlap: 1 when the closed shapes share a point, else 0. */
-int fc_overlap_sphere_sphere(const fc_sphere *a, const fc_sphere *b);
-int fc_overlap_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b);
-int fc_overlap_sphere_obb3(const fc_sphere *a, const fc_obb3 *b);
-int fc_overlap_aabb3_aabb3(const fc_aabb3 *a, const fc_aabb3 *b);
-int fc_overlap_aabb3_obb3(const fc_aabb3 *a, const fc_obb3 *b);
-int fc_overlap_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b);
-int fc_overlap_aabb3_sphere(const fc_aabb3 *a, const fc_sphere *b);
-int fc_overlap_obb3_sphere(const fc_obb3 *a, const fc_sphere *b);
-int fc_overlap_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b);
+FC_API int fc_overlap_sphere_sphere(const fc_sphere *a, const fc_sphere *b);
+FC_API int fc_overlap_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b);
+FC_API int fc_overlap_sphere_obb3(const fc_sphere *a, const fc_obb3 *b);
+FC_API int fc_overlap_aabb3_aabb3(const fc_aabb3 *a, const fc_aabb3 *b);
+FC_API int fc_overlap_aabb3_obb3(const fc_aabb3 *a, const fc_obb3 *b);
+FC_API int fc_overlap_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b);
+FC_API int fc_overlap_aabb3_sphere(const fc_aabb3 *a, const fc_sphere *b);
+FC_API int fc_overlap_obb3_sphere(const fc_obb3 *a, const fc_sphere *b);
+FC_API int fc_overlap_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b);
 
 /* Contact: returns the overlap answer; writes *out only when it is 1. */
-int fc_contact_sphere_sphere(const fc_sphere *a, const fc_sphere *b, fc_contact3_result *out);
-int fc_contact_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b, fc_contact3_result *out);
-int fc_contact_sphere_obb3(const fc_sphere *a, const fc_obb3 *b, fc_contact3_result *out);
-int fc_contact_aabb3_aabb3(const fc_aabb3 *a, const fc_aabb3 *b, fc_contact3_result *out);
-int fc_contact_aabb3_obb3(const fc_aabb3 *a, const fc_obb3 *b, fc_contact3_result *out);
-int fc_contact_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b, fc_contact3_result *out);
-int fc_contact_aabb3_sphere(const fc_aabb3 *a, const fc_sphere *b, fc_contact3_result *out);
-int fc_contact_obb3_sphere(const fc_obb3 *a, const fc_sphere *b, fc_contact3_result *out);
-int fc_contact_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b, fc_contact3_result *out);
+FC_API int fc_contact_sphere_sphere(const fc_sphere *a, const fc_sphere *b, fc_contact3_result *out);
+FC_API int fc_contact_sphere_aabb3(const fc_sphere *a, const fc_aabb3 *b, fc_contact3_result *out);
+FC_API int fc_contact_sphere_obb3(const fc_sphere *a, const fc_obb3 *b, fc_contact3_result *out);
+FC_API int fc_contact_aabb3_aabb3(const fc_aabb3 *a, const fc_aabb3 *b, fc_contact3_result *out);
+FC_API int fc_contact_aabb3_obb3(const fc_aabb3 *a, const fc_obb3 *b, fc_contact3_result *out);
+FC_API int fc_contact_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b, fc_contact3_result *out);
+FC_API int fc_contact_aabb3_sphere(const fc_aabb3 *a, const fc_sphere *b, fc_contact3_result *out);
+FC_API int fc_contact_obb3_sphere(const fc_obb3 *a, const fc_sphere *b, fc_contact3_result *out);
+FC_API int fc_contact_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b, fc_contact3_result *out);
 
 /* Any pair by tag. An unknown type gives 0 (asserted in debug builds). */
-int fc_overlap3(const fc_shape3 *a, const fc_shape3 *b);
-int fc_contact3(const fc_shape3 *a, const fc_shape3 *b, fc_contact3_result *out);
+FC_API int fc_overlap3(const fc_shape3 *a, const fc_shape3 *b);
+FC_API int fc_contact3(const fc_shape3 *a, const fc_shape3 *b, fc_contact3_result *out);
 
 #ifdef __cplusplus
 }

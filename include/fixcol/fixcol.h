@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/fixcol.h - umbrella header: everything public in fixcol.
  * fixcol is a deterministic Q16.16 fixed-point collision engine; see README. */
 #ifndef FIXCOL_FIXCOL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/hash.h - fc_hash64, the 64-bit hash behind world checksums,
  * snapshot trailers and replay frame digests.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/quadtree.h - integer quadtree broadphase over closed 2D boxes.
  *
  * The quadtree stores items (caller-chosen uint32 numbers, e.g. body slots)
@@ -29,6 +30,8 @@
  */
 #ifndef FIXCOL_QUADTREE_H
 #define FIXCOL_QUADTREE_H
+
+#include <fixcol/api.h>
 
 #include <stdint.h>
 
@@ -65,47 +68,47 @@ typedef struct fc_qt_def {
 
 /* Defaults: origin (0, 0), side 2^26 (1024 units of Q16.16), max_depth 8,
  * item_capacity 0, FC_QT_LOOSE, malloc/free. */
-fc_qt_def fc_qt_def_default(void);
+FC_API fc_qt_def fc_qt_def_default(void);
 
 typedef struct fc_quadtree fc_quadtree;
 
 /* Create a tree. Errors: FC_ERR_NULL, FC_ERR_ARGUMENT (a field outside its
  * range), FC_ERR_NO_MEMORY. On error *out is NULL. */
-fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out);
+FC_API fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out);
 /* Free the tree and everything it allocated. NULL is allowed. */
-void fc_qt_destroy(fc_quadtree *qt);
+FC_API void fc_qt_destroy(fc_quadtree *qt);
 
 /* Insert item with box. Errors (tree unchanged): FC_ERR_ARGUMENT (item >=
  * FC_QT_MAX_ITEMS, already present, or min > max), FC_ERR_NO_MEMORY. */
-fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box);
+FC_API fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box);
 /* Change an item's box. When the item stays in its node the box is
  * rewritten in place (no list change); otherwise it moves node. Errors
  * (tree unchanged): FC_ERR_ARGUMENT (not present, min > max),
  * FC_ERR_NO_MEMORY. */
-fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box);
+FC_API fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box);
 /* Remove an item. FC_ERR_ARGUMENT if it is not present. */
-fc_status fc_qt_remove(fc_quadtree *qt, uint32_t item);
+FC_API fc_status fc_qt_remove(fc_quadtree *qt, uint32_t item);
 /* Remove every item (keeps nodes and capacity). */
-void fc_qt_clear(fc_quadtree *qt);
+FC_API void fc_qt_clear(fc_quadtree *qt);
 
 /* 1 when item is present (and then *box, if not NULL, is its box). */
-int fc_qt_contains(const fc_quadtree *qt, uint32_t item, fc_qt_box *box);
+FC_API int fc_qt_contains(const fc_quadtree *qt, uint32_t item, fc_qt_box *box);
 /* Number of items. */
-int32_t fc_qt_count(const fc_quadtree *qt);
+FC_API int32_t fc_qt_count(const fc_quadtree *qt);
 
 /* Call fn(ctx, item) once for every item whose box overlaps box (closed). */
 typedef void (*fc_qt_item_fn)(void *ctx, uint32_t item);
-void fc_qt_query(const fc_quadtree *qt, fc_qt_box box, fc_qt_item_fn fn, void *ctx);
+FC_API void fc_qt_query(const fc_quadtree *qt, fc_qt_box box, fc_qt_item_fn fn, void *ctx);
 
 /* Call fn(ctx, a, b) exactly once for every unordered pair of distinct
  * items with overlapping boxes (a and b in no particular order). */
 typedef void (*fc_qt_pair_fn)(void *ctx, uint32_t a, uint32_t b);
-void fc_qt_pairs(const fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx);
+FC_API void fc_qt_pairs(const fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx);
 
 /* Full structural check: every item sits in the node its box and the layout
  * select, node lists and item locations agree, counts add up. FC_OK or
  * FC_ERR_FORMAT. Cost O(nodes + items); meant for tests. */
-fc_status fc_qt_validate(const fc_quadtree *qt);
+FC_API fc_status fc_qt_validate(const fc_quadtree *qt);
 
 /* Shape figures for tests and benchmarks. */
 typedef struct fc_qt_stats {
@@ -114,7 +117,7 @@ typedef struct fc_qt_stats {
     int32_t root_items;      /* items kept in the root */
     int32_t deepest;         /* deepest depth holding an item */
 } fc_qt_stats;
-fc_qt_stats fc_qt_get_stats(const fc_quadtree *qt);
+FC_API fc_qt_stats fc_qt_get_stats(const fc_quadtree *qt);
 
 #ifdef __cplusplus
 }

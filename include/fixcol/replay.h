@@ -1,6 +1,9 @@
-/* fixcol/replay.h - recorded scenarios: the replay file format v1 (reader,
- * writer, text form), the runner that re-executes a replay against a world
- * and compares every frame checksum, and seeded scenario generators.
+/* SPDX-License-Identifier: MIT */
+/* fixcol/replay.h - recorded scenarios: the replay file format (version
+ * FC_REPLAY_VERSION: reader, writer, text form), the recorder, and the runner
+ * that re-executes a replay against a world and compares every frame
+ * checksum. (The seeded scenario generators that wrote the committed replays
+ * belong to the fixcol-replay tool, not to the library.)
  *
  * The format is specified in docs/replay-format.md. In short: a header with
  * the world settings, then frames; a frame is a list of operations (create,
@@ -16,6 +19,8 @@
  */
 #ifndef FIXCOL_REPLAY_H
 #define FIXCOL_REPLAY_H
+
+#include <fixcol/api.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -137,14 +142,14 @@ typedef struct fc_replay_reader {
     fc_replay_error error;
 } fc_replay_reader;
 
-fc_status fc_replay_open(fc_replay_reader *r, const uint8_t *data, size_t size);
+FC_API fc_status fc_replay_open(fc_replay_reader *r, const uint8_t *data, size_t size);
 /* *more = 1 and *op_count set when a frame starts, *more = 0 at the end. */
-fc_status fc_replay_next_frame(fc_replay_reader *r, int32_t *more, uint32_t *op_count);
-fc_status fc_replay_next_op(fc_replay_reader *r, fc_replay_op *op);
-fc_status fc_replay_read_expect(fc_replay_reader *r, fc_replay_expect *e);
-fc_status fc_replay_read_query_expect(fc_replay_reader *r, fc_replay_query_expect *q);
+FC_API fc_status fc_replay_next_frame(fc_replay_reader *r, int32_t *more, uint32_t *op_count);
+FC_API fc_status fc_replay_next_op(fc_replay_reader *r, fc_replay_op *op);
+FC_API fc_status fc_replay_read_expect(fc_replay_reader *r, fc_replay_expect *e);
+FC_API fc_status fc_replay_read_query_expect(fc_replay_reader *r, fc_replay_query_expect *q);
 /* "offset 1234" or "line 5, column 7", then ": reason", into buf. */
-void fc_replay_error_format(const fc_replay_error *e, char *buf, size_t size);
+FC_API void fc_replay_error_format(const fc_replay_error *e, char *buf, size_t size);
 
 /* ---------------------------------------------------------------- writer */
 
@@ -166,25 +171,25 @@ typedef struct fc_replay_writer {
     fc_status status;
 } fc_replay_writer;
 
-fc_status fc_replay_writer_init(fc_replay_writer *w, const fc_replay_settings *s, int32_t text);
-void fc_replay_write_frame(fc_replay_writer *w, uint32_t op_count);
-void fc_replay_write_op(fc_replay_writer *w, const fc_replay_op *op);
-void fc_replay_write_expect(fc_replay_writer *w, const fc_replay_expect *e);
-void fc_replay_write_query_expect(fc_replay_writer *w, const fc_replay_query_expect *q);
-fc_status fc_replay_writer_finish(fc_replay_writer *w);
-void fc_replay_writer_free(fc_replay_writer *w);
+FC_API fc_status fc_replay_writer_init(fc_replay_writer *w, const fc_replay_settings *s, int32_t text);
+FC_API void fc_replay_write_frame(fc_replay_writer *w, uint32_t op_count);
+FC_API void fc_replay_write_op(fc_replay_writer *w, const fc_replay_op *op);
+FC_API void fc_replay_write_expect(fc_replay_writer *w, const fc_replay_expect *e);
+FC_API void fc_replay_write_query_expect(fc_replay_writer *w, const fc_replay_query_expect *q);
+FC_API fc_status fc_replay_writer_finish(fc_replay_writer *w);
+FC_API void fc_replay_writer_free(fc_replay_writer *w);
 
 /* ---------------------------------------------------------------- text */
 
 /* Exact decimal text of a Q16.16 value: "-12.375", "0.0000152587890625".
  * Every fix16_t has a finite decimal expansion (at most 16 fractional
  * digits); buf needs 32 bytes. Returns buf. */
-char *fc_replay_fix_format(fix16_t v, char *buf);
+FC_API char *fc_replay_fix_format(fix16_t v, char *buf);
 /* Parse an exact decimal Q16.16 value from s[0..len) (optional '-', digits,
  * optional '.' and digits). FC_ERR_FORMAT when it is malformed or not exactly
  * a multiple of 1/65536, FC_ERR_RANGE when it does not fit fix16_t. No
  * floating point is involved. */
-fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out);
+FC_API fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out);
 
 /* ---------------------------------------------------------------- runner */
 
@@ -220,16 +225,16 @@ typedef struct fc_replay_runner {
 
 /* Errors: FC_ERR_NULL, FC_ERR_ARGUMENT / FC_ERR_RANGE (bad settings),
  * FC_ERR_NO_MEMORY. */
-fc_status fc_replay_runner_init(fc_replay_runner *rn, const fc_replay_settings *s);
-void fc_replay_runner_free(fc_replay_runner *rn);
-void fc_replay_runner_begin_frame(fc_replay_runner *rn);
+FC_API fc_status fc_replay_runner_init(fc_replay_runner *rn, const fc_replay_settings *s);
+FC_API void fc_replay_runner_free(fc_replay_runner *rn);
+FC_API void fc_replay_runner_begin_frame(fc_replay_runner *rn);
 /* Execute op and fold its outcome into the frame. Returns the world call's
  * status (a recorded replay may contain rejected operations: that is data,
  * not a failure); FC_ERR_NO_MEMORY from the runner itself is also
  * returned. For CREATE, *created (if not NULL) gets the id handed out. */
-fc_status fc_replay_runner_apply(fc_replay_runner *rn, const fc_replay_op *op, fc_body_id *created);
+FC_API fc_status fc_replay_runner_apply(fc_replay_runner *rn, const fc_replay_op *op, fc_body_id *created);
 /* Finish the frame: fill *got (its queries are rn->queries[0..query_count)). */
-fc_status fc_replay_runner_end_frame(fc_replay_runner *rn, fc_replay_expect *got);
+FC_API fc_status fc_replay_runner_end_frame(fc_replay_runner *rn, fc_replay_expect *got);
 
 /* ---------------------------------------------------------------- verify */
 
@@ -273,8 +278,8 @@ typedef void (*fc_replay_frame_fn)(void *ctx, uint32_t frame, fc_replay_runner *
  * the file was read completely (res->bad_frames tells whether it matched),
  * the reader's error (with *err filled) for malformed input, or
  * FC_ERR_NO_MEMORY / a world creation error. */
-fc_status fc_replay_verify(const uint8_t *data, size_t size, fc_hash64 *digest, fc_replay_verify_result *res,
-                           fc_replay_error *err, fc_replay_frame_fn on_frame, void *ctx);
+FC_API fc_status fc_replay_verify(const uint8_t *data, size_t size, fc_hash64 *digest, fc_replay_verify_result *res,
+                                  fc_replay_error *err, fc_replay_frame_fn on_frame, void *ctx);
 
 /* ---------------------------------------------------------------- recorder */
 
@@ -290,46 +295,31 @@ typedef struct fc_replay_recorder {
     fc_status status;           /* first FC_ERR_NO_MEMORY / writer error */
 } fc_replay_recorder;
 
-fc_status fc_replay_recorder_init(fc_replay_recorder *rec, const fc_replay_settings *s);
+FC_API fc_status fc_replay_recorder_init(fc_replay_recorder *rec, const fc_replay_settings *s);
 /* Execute and record op; returns the world's status for it (rejected
  * operations are recorded too). */
-fc_status fc_replay_record(fc_replay_recorder *rec, fc_replay_op *op);
-fc_status fc_replay_recorder_end_frame(fc_replay_recorder *rec);
+FC_API fc_status fc_replay_record(fc_replay_recorder *rec, fc_replay_op *op);
+FC_API fc_status fc_replay_recorder_end_frame(fc_replay_recorder *rec);
 /* Write the end marker; the file is rec->w.data / rec->w.size. */
-fc_status fc_replay_recorder_finish(fc_replay_recorder *rec);
-void fc_replay_recorder_free(fc_replay_recorder *rec);
-
-/* ---------------------------------------------------------------- scenarios */
-
-/* Seeded scenario generators (integer xorshift, no floats): every call with
- * the same arguments records the same replay into rec, which the call
- * initialises with the scenario's settings (free it with
- * fc_replay_recorder_free afterwards, also on error; the file is in
- * rec->w.data / rec->w.size). names: see fc_replay_scenario_names. bodies
- * and frames >= 1. Errors: FC_ERR_ARGUMENT (unknown name, bad counts),
- * FC_ERR_NO_MEMORY. */
-fc_status fc_replay_scenario(fc_replay_recorder *rec, const char *name, uint32_t seed, uint32_t bodies,
-                             uint32_t frames);
-/* NULL-terminated list of scenario names, and a one-line description each. */
-extern const char *const fc_replay_scenario_names[];
-const char *fc_replay_scenario_about(const char *name);
+FC_API fc_status fc_replay_recorder_finish(fc_replay_recorder *rec);
+FC_API void fc_replay_recorder_free(fc_replay_recorder *rec);
 
 /* Read a whole replay (binary or text) and write it again into *out, as
  * text when text != 0, else binary. On a read error *err says where and
  * why. *out is initialised in every case: free it with
  * fc_replay_writer_free. */
-fc_status fc_replay_convert(const uint8_t *data, size_t size, int32_t text, fc_replay_writer *out, fc_replay_error *err);
+FC_API fc_status fc_replay_convert(const uint8_t *data, size_t size, int32_t text, fc_replay_writer *out, fc_replay_error *err);
 
 /* One operation as a line of the text form (no newline), truncated to size. */
-void fc_replay_op_format(const fc_replay_op *op, int32_t dim, char *buf, size_t size);
+FC_API void fc_replay_op_format(const fc_replay_op *op, int32_t dim, char *buf, size_t size);
 
 /* The name of an operation kind in the text form ("create", "ray", ...). */
-const char *fc_replay_op_name(fc_replay_op_kind k);
+FC_API const char *fc_replay_op_name(fc_replay_op_kind k);
 
 /* The frame checksum: fc_hash64 (fixcol/hash.h, seed 0) of the words
  * state, pairs, pair_count | ops << 32, query_count, then count | hash << 32
  * of every query in order. */
-uint64_t fc_replay_frame_checksum(const fc_replay_expect *e, const fc_replay_query_expect *q);
+FC_API uint64_t fc_replay_frame_checksum(const fc_replay_expect *e, const fc_replay_query_expect *q);
 
 #ifdef __cplusplus
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/shapes.h - the shapes, their documented ranges and validation.
  *
  * All coordinates are Q16.16 world units. Ranges (checked by the validation
@@ -11,6 +12,8 @@
  */
 #ifndef FIXCOL_SHAPES_H
 #define FIXCOL_SHAPES_H
+
+#include <fixcol/api.h>
 
 #include <stdint.h>
 #include <fixmath.h>
@@ -88,7 +91,7 @@ typedef struct fc_shape2 {
     } u;
 } fc_shape2;
 
-/* -- 2D construction and validation (issue 3, src/shapes2d.c) --------------
+/* -- 2D construction and validation (src/shapes2d.c) -----------------------
  * The make calls only fill the struct (they never fail and never assert);
  * validate it before handing user data to the pair tests. The validate
  * calls return FC_OK or the first error found:
@@ -104,22 +107,22 @@ typedef struct fc_shape2 {
  *                      on: rejects clockwise, non-convex, self-intersecting,
  *                      repeated and collinear vertices);
  *   FC_ERR_SHAPE_TYPE  fc_shape2 with an unknown type tag. */
-fc_circle fc_circle_make(fc_vec2 center, fix16_t radius);
-fc_aabb2 fc_aabb2_make(fc_vec2 min, fc_vec2 max);
+FC_API fc_circle fc_circle_make(fc_vec2 center, fix16_t radius);
+FC_API fc_aabb2 fc_aabb2_make(fc_vec2 min, fc_vec2 max);
 /* rot = fc_sincos_of(angle); half = half-extents along (c, s) and (-s, c). */
-fc_obb2 fc_obb2_make(fc_vec2 center, fc_vec2 half, fc_angle angle);
-fc_capsule2 fc_capsule2_make(fc_vec2 a, fc_vec2 b, fix16_t radius);
+FC_API fc_obb2 fc_obb2_make(fc_vec2 center, fc_vec2 half, fc_angle angle);
+FC_API fc_capsule2 fc_capsule2_make(fc_vec2 a, fc_vec2 b, fix16_t radius);
 /* Copies min(count, FC_POLY2_MAX_VERTS) vertices from v (v must hold that
  * many; NULL gives zeros) and stores count as given, so validation reports a
  * bad count. */
-fc_poly2 fc_poly2_make(const fc_vec2 *v, int32_t count);
+FC_API fc_poly2 fc_poly2_make(const fc_vec2 *v, int32_t count);
 
-fc_status fc_circle_validate(const fc_circle *c);
-fc_status fc_aabb2_validate(const fc_aabb2 *b);
-fc_status fc_obb2_validate(const fc_obb2 *b);
-fc_status fc_capsule2_validate(const fc_capsule2 *c);
-fc_status fc_poly2_validate(const fc_poly2 *p);
-fc_status fc_shape2_validate(const fc_shape2 *s);
+FC_API fc_status fc_circle_validate(const fc_circle *c);
+FC_API fc_status fc_aabb2_validate(const fc_aabb2 *b);
+FC_API fc_status fc_obb2_validate(const fc_obb2 *b);
+FC_API fc_status fc_capsule2_validate(const fc_capsule2 *c);
+FC_API fc_status fc_poly2_validate(const fc_poly2 *p);
+FC_API fc_status fc_shape2_validate(const fc_shape2 *s);
 
 /* ---------------------------------------------------------------- 3D */
 
@@ -158,16 +161,16 @@ typedef struct fc_shape3 {
     } u;
 } fc_shape3;
 
-/* -- 3D make/validate (issue 4, src/shapes3d.c) --
+/* -- 3D make/validate (src/shapes3d.c) --
  * Every call returns FC_OK or an error code and then leaves *out unchanged;
  * FC_ERR_NULL for a NULL pointer. Ranges as at the top of this file:
  * coordinates in [-FC_COORD_LIMIT, FC_COORD_LIMIT] (FC_ERR_RANGE), radius in
  * [0, FC_SIZE_LIMIT], half-extents in [1 raw, FC_SIZE_LIMIT] (FC_ERR_SIZE). */
-fc_status fc_sphere_validate(const fc_sphere *s);
-fc_status fc_sphere_make(fc_vec3 center, fix16_t radius, fc_sphere *out);
+FC_API fc_status fc_sphere_validate(const fc_sphere *s);
+FC_API fc_status fc_sphere_make(fc_vec3 center, fix16_t radius, fc_sphere *out);
 /* AABB3: also min < max per axis (FC_ERR_SIZE). */
-fc_status fc_aabb3_validate(const fc_aabb3 *b);
-fc_status fc_aabb3_make(fc_vec3 min, fc_vec3 max, fc_aabb3 *out);
+FC_API fc_status fc_aabb3_validate(const fc_aabb3 *b);
+FC_API fc_status fc_aabb3_make(fc_vec3 min, fc_vec3 max, fc_aabb3 *out);
 
 /* OBB3 axis tolerance: with G_ij = axis[i].axis[j] (exact, Q32.32) every
  * |G_ij - delta_ij| <= 2^-12 (FC_OBB3_AXIS_TOL raw Q32.32), every component
@@ -177,7 +180,7 @@ fc_status fc_aabb3_make(fc_vec3 min, fc_vec3 max, fc_aabb3 *out);
  * The pair tests treat the box exactly as the parallelepiped
  * center + sum t_i axis[i], |t_i| <= half_i (see fixcol/collide3d.h). */
 #define FC_OBB3_AXIS_TOL ((int64_t)1 << 20)
-fc_status fc_obb3_validate(const fc_obb3 *b);
+FC_API fc_status fc_obb3_validate(const fc_obb3 *b);
 
 /* OBB3 from yaw/pitch/roll binary angles. Convention: right-handed
  * coordinates, Y up; R = Ry(yaw) * Rx(pitch) * Rz(roll) (roll applied
@@ -187,14 +190,14 @@ fc_status fc_obb3_validate(const fc_obb3 *b);
  * into +Y). axis[i] = column i of R. Every entry is the exact product of table
  * sines/cosines (fc_sincos_of) rounded once to nearest Q16.16 (ties up); the
  * result always passes fc_obb3_validate. */
-fc_status fc_obb3_from_euler(fc_vec3 center, fc_vec3 half, fc_angle yaw, fc_angle pitch, fc_angle roll,
-                             fc_obb3 *out);
+FC_API fc_status fc_obb3_from_euler(fc_vec3 center, fc_vec3 half, fc_angle yaw, fc_angle pitch, fc_angle roll,
+                                    fc_obb3 *out);
 /* OBB3 from caller-supplied axes (the box's local X, Y, Z in world space),
  * stored as given after the checks of fc_obb3_validate. */
-fc_status fc_obb3_from_axes(fc_vec3 center, fc_vec3 half, fc_vec3 x_axis, fc_vec3 y_axis, fc_vec3 z_axis,
-                            fc_obb3 *out);
+FC_API fc_status fc_obb3_from_axes(fc_vec3 center, fc_vec3 half, fc_vec3 x_axis, fc_vec3 y_axis, fc_vec3 z_axis,
+                                   fc_obb3 *out);
 /* Validate by type; FC_ERR_SHAPE_TYPE for an unknown or 2D type. */
-fc_status fc_shape3_validate(const fc_shape3 *s);
+FC_API fc_status fc_shape3_validate(const fc_shape3 *s);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/status.h - status codes returned by every fallible fixcol call.
  * FC_OK is 0; every error is negative. A call that returns an error has
  * changed nothing. fc_status_str gives a short English description. */
 #ifndef FIXCOL_STATUS_H
 #define FIXCOL_STATUS_H
+
+#include <fixcol/api.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,7 +31,7 @@ typedef enum fc_status {
 } fc_status;
 
 /* A static, NUL-terminated description of s (never NULL). */
-const char *fc_status_str(fc_status s);
+FC_API const char *fc_status_str(fc_status s);
 
 #ifdef __cplusplus
 }

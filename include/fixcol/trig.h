@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/trig.h - binary angles and table-based sine/cosine.
  *
  * An angle is a fc_angle: an unsigned 16-bit count of 1/65536 of a full turn
@@ -17,6 +18,8 @@
  */
 #ifndef FIXCOL_TRIG_H
 #define FIXCOL_TRIG_H
+
+#include <fixcol/api.h>
 
 #include <stdint.h>
 #include <fixmath.h>
@@ -38,22 +41,22 @@ typedef struct fc_sincos {
 } fc_sincos;
 
 /* Sine and cosine of a (Q16.16, in [-1.0, 1.0]). Any angle is valid. */
-fix16_t fc_sin(fc_angle a);
-fix16_t fc_cos(fc_angle a);
-fc_sincos fc_sincos_of(fc_angle a);
+FC_API fix16_t fc_sin(fc_angle a);
+FC_API fix16_t fc_cos(fc_angle a);
+FC_API fc_sincos fc_sincos_of(fc_angle a);
 
 /* Degrees (Q16.16, any value, negative allowed) to the nearest binary angle,
  * ties rounded up, wrapped to one turn: round(deg * 65536 / 360) mod 65536.
  * Integer-only. */
-fc_angle fc_angle_from_deg(fix16_t deg);
+FC_API fc_angle fc_angle_from_deg(fix16_t deg);
 
 /* The exact angle in degrees as Q16.16: a * 360/65536, in [0, 360). */
-fix16_t fc_angle_to_deg(fc_angle a);
+FC_API fix16_t fc_angle_to_deg(fc_angle a);
 
 /* Radians (Q16.16, any value) to a binary angle: round(rad * 65536 / (2 pi))
  * mod 65536, using the 2^32/(2 pi) constant rounded to an integer, so the
  * result is within 1 unit of the exact conversion. Integer-only. */
-fc_angle fc_angle_from_rad(fix16_t rad);
+FC_API fc_angle fc_angle_from_rad(fix16_t rad);
 
 #ifdef __cplusplus
 }

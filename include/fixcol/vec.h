@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/vec.h - fixed-point 2D/3D vectors and exact wide products.
  *
  * Components are Q16.16 (fix16_t: raw value / 65536 units). Products of two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/wide.h - portable signed 128-bit integers and exact integer square roots.
  *
  * Exact geometric predicates need products wider than 64 bits (for example a
@@ -13,6 +14,8 @@
  */
 #ifndef FIXCOL_WIDE_H
 #define FIXCOL_WIDE_H
+
+#include <fixcol/api.h>
 
 #include <stdint.h>
 
@@ -238,11 +241,11 @@ static inline int64_t fc_i64_shr_floor(int64_t v, unsigned s)
 }
 
 /* floor(sqrt(v)) for every uint64 v. Exact, integer-only, no table. */
-uint32_t fc_isqrt_u64(uint64_t v);
+FC_API uint32_t fc_isqrt_u64(uint64_t v);
 
 /* floor(sqrt(v)) for 0 <= v < 2^128 read as unsigned (hi treated as unsigned
  * bits); the result fits 64 bits. Exact, integer-only. */
-uint64_t fc_isqrt_u128(fc_i128 v);
+FC_API uint64_t fc_isqrt_u128(fc_i128 v);
 
 #ifdef __cplusplus
 }

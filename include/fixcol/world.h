@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol/world.h - the world tier: bodies with generation-checked ids,
  * collision filters, canonical pair lists, overlap / point queries, ray
  * casts, a per-frame checksum and snapshot/restore.
@@ -35,6 +36,8 @@
  */
 #ifndef FIXCOL_WORLD_H
 #define FIXCOL_WORLD_H
+
+#include <fixcol/api.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -87,18 +90,18 @@ typedef struct fc_world_def {
 
 /* Defaults: 2D, bounds (0, 0) + 1024 units (bounds_log2 10), max_depth 5,
  * FC_QT_LOOSE, no capacity hints, tag 1, malloc/free. */
-fc_world_def fc_world_def_default(void);
+FC_API fc_world_def fc_world_def_default(void);
 
 typedef struct fc_world fc_world;
 
 /* Create a world. Errors: FC_ERR_NULL, FC_ERR_ARGUMENT (dim, bounds, depth
  * or a hint out of range), FC_ERR_RANGE (bounds_min out of range),
  * FC_ERR_NO_MEMORY. On error *out is NULL. */
-fc_status fc_world_create(const fc_world_def *def, fc_world **out);
+FC_API fc_status fc_world_create(const fc_world_def *def, fc_world **out);
 /* Free the world and all it allocated (outputs become invalid). NULL ok. */
-void fc_world_destroy(fc_world *w);
+FC_API void fc_world_destroy(fc_world *w);
 /* The world's dimension. */
-fc_world_dim fc_world_get_dim(const fc_world *w);
+FC_API fc_world_dim fc_world_get_dim(const fc_world *w);
 
 /* ------------------------------------------------------------ bodies */
 
@@ -127,7 +130,7 @@ typedef struct fc_filter {
     uint32_t mask;
 } fc_filter;
 
-fc_filter fc_filter_default(void);
+FC_API fc_filter fc_filter_default(void);
 
 typedef struct fc_body_def {
     fc_shape2 shape2;   /* used by a 2D world (must be valid, see shapes.h) */
@@ -141,7 +144,7 @@ typedef struct fc_body_def {
 
 /* Defaults: a circle / sphere of radius 1 at the origin, default filter,
  * user_data 0. */
-fc_body_def fc_body_def_default(void);
+FC_API fc_body_def fc_body_def_default(void);
 
 /* Add a body (shape of the world's dimension). The id handed out is the
  * most recently freed slot (LIFO free list) with its bumped generation, or
@@ -149,50 +152,50 @@ fc_body_def fc_body_def_default(void);
  * FC_ERR_SHAPE_TYPE / FC_ERR_RANGE / FC_ERR_SIZE / FC_ERR_POLY_* /
  * FC_ERR_ROTATION (see the shape validators); FC_ERR_CAPACITY (more than
  * FC_WORLD_MAX_BODIES slots); FC_ERR_NO_MEMORY. */
-fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *out);
+FC_API fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *out);
 
 /* Remove a body; its slot goes on top of the free list. FC_ERR_STALE_ID for
  * a stale, foreign or never-issued id. */
-fc_status fc_world_destroy_body(fc_world *w, fc_body_id id);
+FC_API fc_status fc_world_destroy_body(fc_world *w, fc_body_id id);
 
 /* 1 when id names a live body of w. */
-int fc_world_body_valid(const fc_world *w, fc_body_id id);
+FC_API int fc_world_body_valid(const fc_world *w, fc_body_id id);
 /* Number of live bodies. */
-int32_t fc_world_body_count(const fc_world *w);
+FC_API int32_t fc_world_body_count(const fc_world *w);
 
 /* Replace a body's shape (move, rotate, resize, or change type within the
  * world's dimension). Errors (body unchanged): FC_ERR_STALE_ID, the shape
  * errors of fc_world_create_body, FC_ERR_NO_MEMORY. Calling the variant of
  * the other dimension gives FC_ERR_SHAPE_TYPE. */
-fc_status fc_world_set_shape2(fc_world *w, fc_body_id id, const fc_shape2 *shape);
-fc_status fc_world_set_shape3(fc_world *w, fc_body_id id, const fc_shape3 *shape);
+FC_API fc_status fc_world_set_shape2(fc_world *w, fc_body_id id, const fc_shape2 *shape);
+FC_API fc_status fc_world_set_shape3(fc_world *w, fc_body_id id, const fc_shape3 *shape);
 
 /* Move a body by delta (every point of the shape, exactly). Errors (body
  * unchanged): FC_ERR_STALE_ID, FC_ERR_RANGE when a coordinate would leave
  * [-FC_COORD_LIMIT, FC_COORD_LIMIT], FC_ERR_SHAPE_TYPE for the wrong
  * dimension, FC_ERR_NO_MEMORY. */
-fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta);
-fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta);
+FC_API fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta);
+FC_API fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta);
 
 /* Set the angle of a 2D oriented box (rot recomputed from the table).
  * FC_ERR_SHAPE_TYPE unless the body is an FC_SHAPE2_OBB; FC_ERR_STALE_ID;
  * FC_ERR_RANGE when the rotated box's bounds leave the coordinate range. */
-fc_status fc_world_set_angle2(fc_world *w, fc_body_id id, fc_angle angle);
+FC_API fc_status fc_world_set_angle2(fc_world *w, fc_body_id id, fc_angle angle);
 
-fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter);
-fc_status fc_world_set_user_data(fc_world *w, fc_body_id id, uint64_t user_data);
+FC_API fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter);
+FC_API fc_status fc_world_set_user_data(fc_world *w, fc_body_id id, uint64_t user_data);
 
 /* Getters: FC_ERR_STALE_ID for a bad id, FC_ERR_SHAPE_TYPE for the wrong
  * dimension; *out untouched on error. */
-fc_status fc_world_get_shape2(const fc_world *w, fc_body_id id, fc_shape2 *out);
-fc_status fc_world_get_shape3(const fc_world *w, fc_body_id id, fc_shape3 *out);
-fc_status fc_world_get_filter(const fc_world *w, fc_body_id id, fc_filter *out);
-fc_status fc_world_get_user_data(const fc_world *w, fc_body_id id, uint64_t *out);
+FC_API fc_status fc_world_get_shape2(const fc_world *w, fc_body_id id, fc_shape2 *out);
+FC_API fc_status fc_world_get_shape3(const fc_world *w, fc_body_id id, fc_shape3 *out);
+FC_API fc_status fc_world_get_filter(const fc_world *w, fc_body_id id, fc_filter *out);
+FC_API fc_status fc_world_get_user_data(const fc_world *w, fc_body_id id, uint64_t *out);
 
 /* The body's integer bounding box in raw Q16.16, rounded outward: every
  * point of the shape is inside. min[] / max[] are (x, y) in 2D, (x, y, z)
  * in 3D (third entry 0 in 2D). */
-fc_status fc_world_get_bounds(const fc_world *w, fc_body_id id, int32_t min[3], int32_t max[3]);
+FC_API fc_status fc_world_get_bounds(const fc_world *w, fc_body_id id, int32_t min[3], int32_t max[3]);
 
 /* ------------------------------------------------------------ outputs */
 
@@ -208,21 +211,21 @@ typedef struct fc_pair {
  * drops a pair the narrowphase reports (tests compare every frame with an
  * all-pairs fc_overlap scan). *pairs points into the world (see lifetime above); *count >= 0.
  * Errors: FC_ERR_NULL, FC_ERR_NO_MEMORY (outputs then empty). */
-fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count);
+FC_API fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count);
 
 /* Ids of every live body passing filter whose shape overlaps the query
  * shape (exact), sorted by index. The query shape must be valid and inside
  * the coordinate range (else its validation error). 2D worlds take the 2D
  * call, 3D worlds the 3D one (else FC_ERR_SHAPE_TYPE). */
-fc_status fc_world_overlap2(fc_world *w, const fc_shape2 *shape, fc_filter filter,
-                            const fc_body_id **ids, int32_t *count);
-fc_status fc_world_overlap3(fc_world *w, const fc_shape3 *shape, fc_filter filter,
-                            const fc_body_id **ids, int32_t *count);
+FC_API fc_status fc_world_overlap2(fc_world *w, const fc_shape2 *shape, fc_filter filter,
+                                   const fc_body_id **ids, int32_t *count);
+FC_API fc_status fc_world_overlap3(fc_world *w, const fc_shape3 *shape, fc_filter filter,
+                                   const fc_body_id **ids, int32_t *count);
 
 /* Ids of every live body passing filter whose closed shape contains point
  * p, sorted by index. p in the coordinate range (else FC_ERR_RANGE). */
-fc_status fc_world_point2(fc_world *w, fc_vec2 p, fc_filter filter, const fc_body_id **ids, int32_t *count);
-fc_status fc_world_point3(fc_world *w, fc_vec3 p, fc_filter filter, const fc_body_id **ids, int32_t *count);
+FC_API fc_status fc_world_point2(fc_world *w, fc_vec2 p, fc_filter filter, const fc_body_id **ids, int32_t *count);
+FC_API fc_status fc_world_point3(fc_world *w, fc_vec3 p, fc_filter filter, const fc_body_id **ids, int32_t *count);
 
 /* A segment ray: the points origin + t * delta for t in [0, 1]. origin in
  * the coordinate range, every delta component in [-2 * FC_COORD_LIMIT,
@@ -250,14 +253,14 @@ typedef struct fc_ray_hit {
 } fc_ray_hit;
 
 /* Closest hit passing filter: *hit = 1 and *out filled, or *hit = 0. */
-fc_status fc_world_raycast2(fc_world *w, const fc_ray2 *ray, fc_filter filter, fc_ray_hit *out, int *hit);
-fc_status fc_world_raycast3(fc_world *w, const fc_ray3 *ray, fc_filter filter, fc_ray_hit *out, int *hit);
+FC_API fc_status fc_world_raycast2(fc_world *w, const fc_ray2 *ray, fc_filter filter, fc_ray_hit *out, int *hit);
+FC_API fc_status fc_world_raycast3(fc_world *w, const fc_ray3 *ray, fc_filter filter, fc_ray_hit *out, int *hit);
 /* All hits passing filter, ordered by (exact t, index). *hits points into
  * the world's query array. */
-fc_status fc_world_raycast2_all(fc_world *w, const fc_ray2 *ray, fc_filter filter,
-                                const fc_ray_hit **hits, int32_t *count);
-fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filter,
-                                const fc_ray_hit **hits, int32_t *count);
+FC_API fc_status fc_world_raycast2_all(fc_world *w, const fc_ray2 *ray, fc_filter filter,
+                                       const fc_ray_hit **hits, int32_t *count);
+FC_API fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filter,
+                                       const fc_ray_hit **hits, int32_t *count);
 
 /* ------------------------------------------------------------ checksum */
 
@@ -293,14 +296,14 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
  * No free slots, user data, world tag or broadphase state. Equal contents
  * give equal checksums whatever the history. Only integer arithmetic on
  * named fields: the same value on every compiler, word size and byte order. */
-uint64_t fc_world_checksum(const fc_world *w);
+FC_API uint64_t fc_world_checksum(const fc_world *w);
 
 /* Hash helpers for replay digests (seed chains them). Each element is
  * hashed as the words of its ids (index | generation << 32) and, for ray
  * hits, the word (uint32)t. The world tag is not hashed. */
-uint64_t fc_hash_pairs(uint64_t seed, const fc_pair *pairs, int32_t count);
-uint64_t fc_hash_ids(uint64_t seed, const fc_body_id *ids, int32_t count);
-uint64_t fc_hash_ray_hits(uint64_t seed, const fc_ray_hit *hits, int32_t count);
+FC_API uint64_t fc_hash_pairs(uint64_t seed, const fc_pair *pairs, int32_t count);
+FC_API uint64_t fc_hash_ids(uint64_t seed, const fc_body_id *ids, int32_t count);
+FC_API uint64_t fc_hash_ray_hits(uint64_t seed, const fc_ray_hit *hits, int32_t count);
 
 /* ------------------------------------------------------------ snapshot */
 
@@ -346,7 +349,7 @@ uint64_t fc_hash_ray_hits(uint64_t seed, const fc_ray_hit *hits, int32_t count);
  * 16 units apart); a box of half-extents below 8 units within +-2048 units
  * takes 16. A filter adds up to 10, user data up to 10, a generation up to
  * 4. Header 56, at most 10 per free slot, padding below 8, trailer 8. */
-fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size);
+FC_API fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size);
 
 /* Replace w's whole state (settings except the allocator, bodies, free
  * list) with a blob from fc_world_snapshot. Afterwards w behaves exactly
@@ -356,17 +359,17 @@ fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *si
  * out of range, inconsistent slots, any encoding fc_world_snapshot would not
  * produce); FC_ERR_VERSION (another format version, e.g. 1);
  * FC_ERR_CHECKSUM; FC_ERR_NO_MEMORY. Does not keep buf. */
-fc_status fc_world_restore(fc_world *w, const void *buf, size_t size);
+FC_API fc_status fc_world_restore(fc_world *w, const void *buf, size_t size);
 
 /* ------------------------------------------------------------ testing */
 
 /* Full consistency check of the world and its quadtree (every live body in
  * the tree with its current bounds, free list and slots agree). FC_OK or
  * FC_ERR_FORMAT. O(bodies + nodes); tests call it after every mutation. */
-fc_status fc_world_validate(const fc_world *w);
+FC_API fc_status fc_world_validate(const fc_world *w);
 
 /* The broadphase's shape figures (see fc_qt_get_stats). */
-fc_qt_stats fc_world_broadphase_stats(const fc_world *w);
+FC_API fc_qt_stats fc_world_broadphase_stats(const fc_world *w);
 
 #ifdef __cplusplus
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared helpers of the Frama-C EVA harnesses (tests/proof/*.c).
  *
  * Each harness entry point (proof_*) draws every input of one function from

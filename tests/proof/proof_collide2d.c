@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* EVA harnesses for the 2D narrowphase (fixcol/collide2d.h): every overlap
  * and contact pair function and fc_overlap2 / fc_contact2, each shape drawn
  * from its whole valid range (proof_shapes2d.h). OBB-OBB needs the

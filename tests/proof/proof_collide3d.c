@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* EVA harnesses for the 3D narrowphase (fixcol/collide3d.h). Each shape is
  * drawn from the whole range of fixcol/shapes.h: coordinates in
  * [-FC_COORD_LIMIT, FC_COORD_LIMIT], radii in [0, FC_SIZE_LIMIT],

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* EVA harness for the quadtree's cell and node arithmetic (src/quadtree.c,
  * included here to reach its static functions): qt_clamp, qt_target (the
  * depth and cell of a box in both layouts), qt_node_for (the path of child

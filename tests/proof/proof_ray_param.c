@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* EVA harnesses for the exact ray parameters (src/ray_param.c, with the big
  * integers of src/bigint.c). Inputs are drawn from the ranges ray_param.h
  * documents, which contain everything src/world_ray.c passes for a valid

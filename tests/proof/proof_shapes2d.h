@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Valid 2D shapes for the EVA harnesses (fixcol/shapes.h): every input a
  * validator accepts, each drawn from its whole range with the Frama_C
  * interval builtins. Coordinates in [-FC_COORD_LIMIT, FC_COORD_LIMIT],

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* EVA harnesses for fixcol/trig.h (src/trig.c with the committed table).
  * Documented range: every angle, every fix16_t. */
 #include "proof.h"

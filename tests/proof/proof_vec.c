@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* EVA harnesses for fixcol/vec.h. Each range is the one the header states
  * for that function, at its full width. */
 #include "proof.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # run_eva.sh [options] SRCROOT LIST...  - run Frama-C's EVA value analysis on
 # every harness entry point listed in LIST and fail on any alarm.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Self-test of run_eva.sh: proof_vec2_dot (proof_vec.c) with its range
  * widened by one raw unit to include INT32_MIN, which fixcol/vec.h excludes:
  * INT32_MIN * INT32_MIN * 2 = 2^63 overflows int64_t, so EVA must raise an

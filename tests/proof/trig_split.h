@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The angle ranges over which EVA proves the table sine (proof_trig.c), shared
  * with the harnesses that need rotations (an OBB's rot = fc_sincos_of(angle)). */
 #ifndef FIXCOL_PROOF_TRIG_SPLIT_H

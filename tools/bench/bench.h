@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol-bench: shared helpers. Every figure is printed as one line
  * `bench NAME VALUE UNIT`; timed figures are the median of several rounds. */
 #ifndef FIXCOL_BENCH_H

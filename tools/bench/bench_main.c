@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol-bench [GROUP...]: run all benchmark groups, or only those named. */
 #include "bench.h"
 

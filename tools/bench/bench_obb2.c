@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* obb2: OBB-vs-OBB overlap and contact, fixcol against a plain float
  * implementation of the same 4-axis SAT (the baseline), same 1M pairs, same
  * run. Workload: boxes with half-extents 0.5..2 units, centres in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* obb3: fixcol's exact OBB3/OBB3 overlap and contact against the seed
  * article's test (004: 15 axes, all 8 vertices of each box projected on each
  * axis) in double, on the same boxes in the same run. Boxes: random

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sincos: fixcol's table trig against libfixmath's fix16_sin/fix16_cos
  * (the baseline), same angles, same run; plus the worst error of each. */
 #include "bench.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* broadphase: workload W1 - N boxes (half-extents 0.5..2 units) in a
  * 1000 x 1000 world, each moving by up to +-0.05 units per axis per frame,
  * 100 frames, xorshift32 seed 12345 - timed per frame as update (move every

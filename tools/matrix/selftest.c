@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Determinism matrix self-test payload.
  *
  * A small, deterministic program that exercises the things fixcol relies on:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Run a wasm32-wasi program under node's built-in WASI (node >= 20; node 18
 // needs --experimental-wasi-unstable-preview1).
 // usage: node wasi-run.mjs PREOPEN_DIR PROGRAM.wasm [ARGS...]

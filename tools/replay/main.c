@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixcol-replay: verify, record, inspect and compare replay files.
  *
  *   fixcol-replay verify FILE...      exit 0 all match, 1 mismatch, 2 bad input;
@@ -16,6 +17,8 @@
  * the library sources for gcc, clang, tcc, mingw and wasm32-wasi); the progress line is
  * shown only when stderr is a terminal (isatty behind #ifdef). */
 #include <fixcol/fixcol.h>
+
+#include "scenarios/scen.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -55,8 +58,8 @@ static void usage(FILE *out)
             "                       (diff either between two machines to name the body / operation)\n"
             "  --help               this text\n"
             "scenarios:\n");
-    for (int i = 0; fc_replay_scenario_names[i]; i++)
-        fprintf(out, "  %-14s %s\n", fc_replay_scenario_names[i], fc_replay_scenario_about(fc_replay_scenario_names[i]));
+    for (int i = 0; scen_names[i]; i++)
+        fprintf(out, "  %-14s %s\n", scen_names[i], scen_about(scen_names[i]));
 }
 
 /* Whole file into memory; NULL (and a message) on failure. */
@@ -427,12 +430,12 @@ static int cmd_record(int argc, char **argv)
             return EXIT_BAD;
         }
     }
-    if (!name || !out || !fc_replay_scenario_about(name)) {
+    if (!name || !out || !scen_about(name)) {
         fprintf(stderr, "record: need --scenario NAME (see --help) and -o FILE\n");
         return EXIT_BAD;
     }
     fc_replay_recorder rec;
-    fc_status st = fc_replay_scenario(&rec, name, seed, bodies, frames);
+    fc_status st = scen_record(&rec, name, seed, bodies, frames);
     if (st == FC_OK)
         st = fc_replay_recorder_finish(&rec);
     int ok = st == FC_OK;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # record-all.sh [FIXCOL_REPLAY] - re-record every replay in replays/ from its
 # seeded scenario (default tool: build/tools/fixcol-replay). Only needed when
 # the frame results change on purpose (a world or narrowphase change that

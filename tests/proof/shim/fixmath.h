@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Stand-in for libfixmath's <fixmath.h>, used only by the Frama-C proof
  * (tests/proof/run_eva.sh). fixcol takes nothing from libfixmath but the
  * fix16_t type (no function, no constant: see "libfixmath policy" in the

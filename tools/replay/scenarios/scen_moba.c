@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* Scenario "moba": a MOBA skirmish. Two teams of circle units wander with
  * table-trig headings; every frame some cast a skill whose area is an OBB in
  * front of them (overlap query against the enemy team), one circle AoE and
  * one point pick are queried, and now and then a unit dies and respawns at
  * its base (destroy + create, so slot ids are reused with new generations). */
-#include "replay_scen.h"
+#include "scen.h"
 
 #include <stdlib.h>
 
@@ -64,7 +65,7 @@ static void cast(sc_ctx *c, const unit *u)
     sc_overlap2(c, sc_obb2(cx, cy, len / 2, width, u->heading), sc_filter(1u << u->team, enemy));
 }
 
-fc_status fc_scen_moba(sc_ctx *c)
+fc_status scen_moba(sc_ctx *c)
 {
     fc_status st = sc_begin(c, 2, -512, 10, 7, FC_QT_LOOSE);
     uint32_t n = c->bodies;

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* Scenario "bullets": static walls (AABBs, OBBs, capsules, polygons) and
  * moving circle units; every frame units fire bullets as segment rays
  * (closest hit, filtered to walls and the enemy team) and a few piercing
  * shots (every hit along the ray). */
-#include "replay_scen.h"
+#include "scen.h"
 
 #include <stdlib.h>
 
@@ -23,7 +24,7 @@ static fc_shape2 wall(sc_ctx *c, int32_t i)
     }
 }
 
-fc_status fc_scen_bullets(sc_ctx *c)
+fc_status scen_bullets(sc_ctx *c)
 {
     fc_status st = sc_begin(c, 2, -256, 9, 6, FC_QT_LOOSE);
     uint32_t walls = c->bodies / 3 + 1, n = c->bodies;

@@ -1,7 +1,11 @@
-/* Private: helpers shared by the scenario generators (replay_scen_*.c):
- * a seeded xorshift32, shape makers, and one call per recorded operation. */
-#ifndef FIXCOL_REPLAY_SCEN_H
-#define FIXCOL_REPLAY_SCEN_H
+/* SPDX-License-Identifier: MIT */
+/* The replay tool's seeded scenario generators (scen_*.c), which record the
+ * committed replays; not part of libfixcol (a game links the engine and the
+ * replay reader/writer/verifier, not test scenario code). Also the helpers
+ * the generators share: a seeded xorshift32, shape makers, and one call per
+ * recorded operation. */
+#ifndef FIXCOL_TOOLS_SCEN_H
+#define FIXCOL_TOOLS_SCEN_H
 
 #include <fixcol/replay.h>
 
@@ -50,12 +54,25 @@ fc_status sc_snapshot(sc_ctx *c, uint32_t slot);
 fc_status sc_restore(sc_ctx *c, uint32_t slot);
 fc_status sc_end_frame(sc_ctx *c);
 
+/* Seeded scenario generators (integer xorshift, no floats): every call with
+ * the same arguments records the same replay into rec, which the call
+ * initialises with the scenario's settings (free it with
+ * fc_replay_recorder_free afterwards, also on error; the file is in
+ * rec->w.data / rec->w.size). name: one of scen_names. bodies and
+ * frames >= 1. Errors: FC_ERR_ARGUMENT (unknown name, bad counts),
+ * FC_ERR_NO_MEMORY. */
+fc_status scen_record(fc_replay_recorder *rec, const char *name, uint32_t seed, uint32_t bodies, uint32_t frames);
+/* NULL-terminated list of scenario names; scen_about gives a one-line
+ * description of a name, or NULL for an unknown one. */
+extern const char *const scen_names[];
+const char *scen_about(const char *name);
+
 /* The generators. */
-fc_status fc_scen_moba(sc_ctx *c);
-fc_status fc_scen_bullets(sc_ctx *c);
-fc_status fc_scen_mixed2d(sc_ctx *c);
-fc_status fc_scen_boxes3d(sc_ctx *c);
-fc_status fc_scen_adversarial(sc_ctx *c);
-fc_status fc_scen_adversarial3d(sc_ctx *c);
+fc_status scen_moba(sc_ctx *c);
+fc_status scen_bullets(sc_ctx *c);
+fc_status scen_mixed2d(sc_ctx *c);
+fc_status scen_boxes3d(sc_ctx *c);
+fc_status scen_adversarial(sc_ctx *c);
+fc_status scen_adversarial3d(sc_ctx *c);
 
 #endif

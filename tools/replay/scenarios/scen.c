@@ -1,11 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* Scenario dispatch and the helpers the generators share. */
-#include "replay_scen.h"
+#include "scen.h"
 
 #include <string.h>
 
 #include "nofloat.h"
 
-const char *const fc_replay_scenario_names[] = {
+const char *const scen_names[] = {
     "moba", "bullets", "mixed2d", "boxes3d", "adversarial", "adversarial3d", NULL,
 };
 
@@ -19,25 +20,24 @@ static const char *const about[] = {
 };
 
 static fc_status (*const gen[])(sc_ctx *) = {
-    fc_scen_moba, fc_scen_bullets, fc_scen_mixed2d, fc_scen_boxes3d, fc_scen_adversarial, fc_scen_adversarial3d,
+    scen_moba, scen_bullets, scen_mixed2d, scen_boxes3d, scen_adversarial, scen_adversarial3d,
 };
 
 static int find(const char *name)
 {
-    for (int i = 0; name && fc_replay_scenario_names[i]; i++)
-        if (strcmp(name, fc_replay_scenario_names[i]) == 0)
+    for (int i = 0; name && scen_names[i]; i++)
+        if (strcmp(name, scen_names[i]) == 0)
             return i;
     return -1;
 }
 
-const char *fc_replay_scenario_about(const char *name)
+const char *scen_about(const char *name)
 {
     int i = find(name);
     return i < 0 ? NULL : about[i];
 }
 
-fc_status fc_replay_scenario(fc_replay_recorder *rec, const char *name, uint32_t seed, uint32_t bodies,
-                             uint32_t frames)
+fc_status scen_record(fc_replay_recorder *rec, const char *name, uint32_t seed, uint32_t bodies, uint32_t frames)
 {
     int i = find(name);
     if (!rec)

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* Scenario "mixed2d": a dense crowd of every 2D shape type (circle, AABB,
  * OBB, capsule, polygon) so that every shape pair meets; bodies move, OBBs
  * turn, some bodies change shape (and type); every frame one overlap query
  * with each 2D shape type, a point query and a ray. */
-#include "replay_scen.h"
+#include "scen.h"
 
 #include <stdlib.h>
 
@@ -30,7 +31,7 @@ static fc_vec2 spot(sc_ctx *c, int32_t half)
     return fc_vec2_make(x, y);
 }
 
-fc_status fc_scen_mixed2d(sc_ctx *c)
+fc_status scen_mixed2d(sc_ctx *c)
 {
     fc_status st = sc_begin(c, 2, -128, 8, 6, FC_QT_LOOSE);
     uint32_t n = c->bodies;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scenarios "adversarial" (2D) and "adversarial3d": the cases that break
  * naive engines. Pairs of shapes that exactly touch and pairs 1 raw unit
  * apart; bodies at the +-8192 coordinate limit and moves that would leave
@@ -6,7 +7,7 @@
  * type, invalid shapes, restore of an empty slot); snapshot mid-run, then
  * divergent work, then restore and more creates (ids must come out the
  * same as the first time); queries that graze shapes exactly. */
-#include "replay_scen.h"
+#include "scen.h"
 
 #include <stdlib.h>
 
@@ -174,5 +175,5 @@ static fc_status run(sc_ctx *c, int32_t dim)
     return st == FC_OK ? c->rec->status : st;
 }
 
-fc_status fc_scen_adversarial(sc_ctx *c) { return run(c, 2); }
-fc_status fc_scen_adversarial3d(sc_ctx *c) { return run(c, 3); }
+fc_status scen_adversarial(sc_ctx *c) { return run(c, 2); }
+fc_status scen_adversarial3d(sc_ctx *c) { return run(c, 3); }

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* Scenario "boxes3d": 3D AABBs, yawed OBBs and spheres resting on the
  * ground plane (y = 0 is the floor), sliding over it and now and then
  * hopping; every frame 3D overlap queries (sphere, box, yawed box), a point
  * query and rays (closest and all hits), snapshot/restore twice per run. */
-#include "replay_scen.h"
+#include "scen.h"
 
 #include <stdlib.h>
 
@@ -25,7 +26,7 @@ static fc_shape3 body(sc_ctx *c, uint32_t i, fix16_t x, fix16_t z)
     }
 }
 
-fc_status fc_scen_boxes3d(sc_ctx *c)
+fc_status scen_boxes3d(sc_ctx *c)
 {
     fc_status st = sc_begin(c, 3, -128, 8, 6, FC_QT_LOOSE);
     uint32_t n = c->bodies;
