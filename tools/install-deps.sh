@@ -12,6 +12,9 @@ for profile in "${@:-build}"; do
     test) want+=(meson ninja-build gcc g++ libfixmath-dev python3 pkg-config binutils clang) ;;
     *) echo "install-deps.sh: unknown profile '$profile' (build, test)" >&2; exit 2 ;;
   esac
+  # -- install and consume (issue 12): tests/consumer builds a CMake project
+  # against the installed package (pkg-config is in both profiles)
+  if [ "$profile" = test ]; then want+=(cmake); fi
   # -- proof (issue 7): Frama-C's EVA for tests/proof (meson test 'eva proof')
   if [ "$profile" = test ]; then want+=(frama-c-base); fi
 done
