@@ -7,6 +7,15 @@
 
 #define BENCH_ROUNDS 7
 
+/* Keep a function out of line (the baselines are compared with library calls). */
+#if defined(_MSC_VER)
+#define BENCH_NOINLINE __declspec(noinline)
+#elif defined(__GNUC__) || defined(__clang__)
+#define BENCH_NOINLINE __attribute__((noinline))
+#else
+#define BENCH_NOINLINE
+#endif
+
 /* Monotonic time in nanoseconds. */
 double bench_now_ns(void);
 /* Median of n values (n <= 64); the array is sorted in place. */

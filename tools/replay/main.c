@@ -26,13 +26,19 @@
 #include <string.h>
 
 #if defined(_WIN32)
+#include <fcntl.h>
 #include <io.h>
 #define STDERR_IS_TTY() _isatty(2)
+/* stdout is a text stream on Windows (LF -> CRLF): binary replays written to
+ * "-" must not be translated. */
+#define STDOUT_SET_BINARY() _setmode(_fileno(stdout), _O_BINARY)
 #elif defined(__unix__) || defined(__APPLE__)
 #include <unistd.h>
 #define STDERR_IS_TTY() isatty(2)
+#define STDOUT_SET_BINARY() ((void)0)
 #else
 #define STDERR_IS_TTY() 0
+#define STDOUT_SET_BINARY() ((void)0)
 #endif
 
 enum { EXIT_MATCH = 0, EXIT_MISMATCH = 1, EXIT_BAD = 2 };
@@ -60,6 +66,25 @@ static void usage(FILE *out)
             "scenarios:\n");
     for (int i = 0; scen_names[i]; i++)
         fprintf(out, "  %-14s %s\n", scen_names[i], scen_about(scen_names[i]));
+}
+
+/* Decimal digits only, 0..2^32-1. Not strtoul: its unsigned long is 32 bits
+ * on Windows, where "4294967296" saturated and "-1" wrapped to accepted values
+ * that Linux rejects. */
+static int parse_u32(const char *s, uint32_t *out)
+{
+    uint64_t v = 0;
+    if (!*s)
+        return 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return 0;
+        v = v * 10u + (uint64_t)(*s - '0');
+        if (v > 0xFFFFFFFFu)
+            return 0;
+    }
+    *out = (uint32_t)v;
+    return 1;
 }
 
 /* Whole file into memory; NULL (and a message) on failure. */
@@ -98,6 +123,10 @@ static uint8_t *load(const char *path, size_t *size)
 
 static int save(const char *path, const uint8_t *data, size_t size)
 {
+    if (strcmp(path, "-") == 0) {
+        fflush(stdout);
+        STDOUT_SET_BINARY();
+    }
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
     if (!f) {
         fprintf(stderr, "%s: cannot create\n", path);
@@ -318,7 +347,12 @@ static int cmd_bodies(int argc, char **argv)
     uint8_t *data = load(argv[0], &size);
     if (!data)
         return EXIT_BAD;
-    bodies_ctx b = {(uint32_t)strtoul(argv[1], NULL, 10), 0};
+    bodies_ctx b = {0, 0};
+    if (!parse_u32(argv[1], &b.frame)) {
+        fprintf(stderr, "fixcol-replay bodies: FRAME must be a number 0..4294967295\n");
+        free(data);
+        return EXIT_BAD;
+    }
     fc_replay_verify_result res;
     fc_replay_error err;
     fc_status st = fc_replay_verify(data, size, NULL, &res, &err, bodies_at, &b);
@@ -349,7 +383,12 @@ static int cmd_trace(int argc, char **argv)
     uint8_t *data = load(argv[0], &size);
     if (!data)
         return EXIT_BAD;
-    uint32_t want = (uint32_t)strtoul(argv[1], NULL, 10);
+    uint32_t want = 0;
+    if (!parse_u32(argv[1], &want)) {
+        fprintf(stderr, "fixcol-replay trace: FRAME must be a number 0..4294967295\n");
+        free(data);
+        return EXIT_BAD;
+    }
     fc_replay_reader r;
     fc_replay_runner rn;
     int have_rn = 0;
@@ -394,16 +433,6 @@ static int cmd_trace(int argc, char **argv)
 }
 
 /* ---------------------------------------------------------------- record */
-
-static int parse_u32(const char *s, uint32_t *out)
-{
-    char *end = NULL;
-    unsigned long v = strtoul(s, &end, 10);
-    if (!*s || *end || v > 0xFFFFFFFFul)
-        return 0;
-    *out = (uint32_t)v;
-    return 1;
-}
 
 static int cmd_record(int argc, char **argv)
 {
