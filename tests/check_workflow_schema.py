@@ -8,7 +8,9 @@ Actions workflow: exit 0 when the schema accepts it, 1 when not.
 --break: validate a copy whose first 'runs-on:' key is misspelt
 'runs-on-typo:' instead; exits 1 when the validator rejects it naming that key
 (the should-fail twin: the validator would see a broken workflow).
-Exit 77 (skip) when the validator is not installed."""
+A missing validator is a failure, not a skip (the test command installs it,
+so its absence means the check did not run): exit 1, or 0 with --break so
+the should-fail twin reports it too."""
 import os
 import subprocess
 import sys
@@ -22,8 +24,8 @@ def main(argv):
         return 2
     validator, workflow = args
     if not os.access(validator, os.X_OK):
-        print("skip: %s is not installed (tools/install-deps.sh test runs npm ci --prefix tools/ci)" % validator)
-        return 77
+        print("FAIL: %s is not installed (tools/install-deps.sh test runs npm ci --prefix tools/ci)" % validator)
+        return 0 if "--break" in argv else 1
     with open(workflow, encoding="utf-8") as f:
         text = f.read()
     with tempfile.TemporaryDirectory() as tmp:
