@@ -32,6 +32,11 @@ for profile in "${@:-build}"; do
   if [ "$profile" = test ]; then want+=(cmake); fi
   # -- proof (issue 7): Frama-C's EVA for tests/proof (meson test 'eva proof')
   if [ "$profile" = test ]; then want+=(frama-c-base); fi
+  # -- Lua binding (bindings/lua, meson -Dlua): interpreters and headers of
+  # every Lua the module is built and tested for, and luarocks for the rockspec
+  if [ "$profile" = test ]; then
+    want+=(lua5.1 lua5.3 lua5.4 luajit liblua5.1-0-dev liblua5.3-dev liblua5.4-dev libluajit-5.1-dev luarocks)
+  fi
 done
 native=$(dpkg --print-architecture)
 missing=()
