@@ -14,6 +14,8 @@ for profile in "${@:-build}"; do
   esac
   # -- proof (issue 7): Frama-C's EVA for tests/proof (meson test 'eva proof')
   if [ "$profile" = test ]; then want+=(frama-c-base); fi
+  # -- C# binding (issue 13): mcs and mono for meson's 'bindings' suite
+  if [ "$profile" = test ]; then want+=(mono-mcs mono-runtime libmono-system4.0-cil libmono-system-core4.0-cil); fi
 done
 native=$(dpkg --print-architecture)
 missing=()
