@@ -37,6 +37,8 @@ for profile in "${@:-build}"; do
   if [ "$profile" = test ]; then
     want+=(lua5.1 lua5.3 lua5.4 luajit liblua5.1-0-dev liblua5.3-dev liblua5.4-dev libluajit-5.1-dev luarocks)
   fi
+  # -- C# binding (issue 13): mcs and mono for meson's 'bindings' suite
+  if [ "$profile" = test ]; then want+=(mono-mcs mono-runtime libmono-system4.0-cil libmono-system-core4.0-cil); fi
 done
 native=$(dpkg --print-architecture)
 missing=()
