@@ -6,11 +6,16 @@ The newcomer's README stays what it promises: at most 250 lines, the first
 code block under '## Quick start' holds exactly two commands (run, then
 test), and every relative link in README.md, docs/*.md and
 tools/matrix/README.md points at a file that exists (and, for '#anchor'
-links into markdown, at a heading that exists).
+links into markdown, at a heading that exists); each binding's docs page
+shows its example program verbatim (the program the tests run).
 --break checks against a limit of 100 lines and a made-up link, so it must fail."""
 import os
 import re
 import sys
+
+
+EXAMPLES = [("docs/binding-lua.md", "bindings/lua/examples/server_loop.lua"),
+            ("docs/binding-csharp.md", "bindings/csharp/examples/ServerLoop.cs")]
 
 
 def anchors(path):
@@ -61,6 +66,14 @@ def main():
                 failures.append(f"{os.path.relpath(page, root)}: link to missing {target}")
             elif anchor and path.endswith(".md") and anchor[1:] not in anchors(path):
                 failures.append(f"{os.path.relpath(page, root)}: link to missing heading {target}{anchor}")
+    for page, example in EXAMPLES:
+        want = "\n".join(l for l in open(os.path.join(root, example), encoding="utf-8").read().splitlines()
+                         if "SPDX-License-Identifier" not in l)
+        if breaking:
+            want = want.replace("0.5", "0.25")
+        blocks = re.findall(r"```[a-z]*\n(.*?)\n```", open(os.path.join(root, page), encoding="utf-8").read(), re.S)
+        if want not in blocks:
+            failures.append(f"{page} does not show {example} verbatim")
     for f in failures:
         print("FAIL:", f)
     print(f"{len(pages)} pages, README {len(lines)} lines, {len(failures)} problems")
