@@ -42,7 +42,7 @@ fetch_libfixmath_source() {
     done
     if [ $ok = 0 ]; then $SUDO rm -f "$list"; note "could not add a working deb-src entry"; return 1; fi
     # update only this list; keep the others (List-Cleanup=0)
-    $SUDO apt-get update -q -o Dir::Etc::sourcelist="$list" -o Dir::Etc::sourceparts=- \
+    $SUDO apt-get -o DPkg::Lock::Timeout=900 update -q -o Dir::Etc::sourcelist="$list" -o Dir::Etc::sourceparts=- \
       -o APT::Get::List-Cleanup=0 >&2 || note "apt-get update (deb-src) reported errors"
   fi
   # The Debian patch tarball may 404: non-fatal, the .dsc + orig suffice.
