@@ -273,3 +273,29 @@ export function verifyReplay(bytes: Uint8Array, opts?: {
   onFrame?: (frame: number, runner: ReplayRunner) => void;
   tamper?: (frame: number, opIndex: number, op: ReplayOp) => void;
 }): VerifyResult;
+
+export class Contact {
+  constructor(dim?: 2 | 3);
+  dim: 2 | 3;
+  /** from A to B, raw Q16.16, unit within 2^-15 */
+  normal: Int32Array;
+  depth: Raw;
+  point: Int32Array;
+}
+/** fc_overlap2 / fc_overlap3 */
+export function overlap(a: Shape, b: Shape): boolean;
+/** fc_contact2 / fc_contact3 */
+export function contact(a: Shape, b: Shape, out?: Contact): Contact | null;
+
+export interface ReplayDiff {
+  same: boolean;
+  /** 1-based first differing frame (0: settings differ or same) */
+  frame: number;
+  what: string;
+  /** the line(s) `fixcol-replay diff A B` prints */
+  message: string;
+  opIndex?: number;
+  queryIndex?: number;
+}
+export function diffReplays(a: Uint8Array, b: Uint8Array, nameA?: string, nameB?: string): ReplayDiff;
+export function bodyDiff(a: ReplayRunner, b: ReplayRunner): { key: string; index: number; why: string }[];

@@ -15,3 +15,5 @@ export { Hash64, hex64 } from './hash.js';
 export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES } from './replay.js';
 export { ReplayRunner, FrameResult } from './runner.js';
 export { verifyReplay } from './verify.js';
+export { overlap, contact, Contact } from './collide.js';
+export { diffReplays, bodyDiff } from './diff.js';
