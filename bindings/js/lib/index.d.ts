@@ -211,7 +211,10 @@ export class ReplayOp {
   words: Int32Array;
   toString(): string;
   equals(o: ReplayOp): boolean;
+  setWords(src: ArrayLike<number>, at?: number): this;
 }
+/** words per operation */
+export const OP_WORDS: number;
 
 export class FrameExpect {
   checksumLo: number; checksumHi: number;

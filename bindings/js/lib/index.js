@@ -12,7 +12,7 @@ export { Shape } from './shape.js';
 export { World, DEFAULT_FILTER } from './world.js';
 export { IdList, PairList, HitList, RayHit } from './results.js';
 export { Hash64, hex64 } from './hash.js';
-export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES } from './replay.js';
+export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES, OP_WORDS } from './replay.js';
 export { ReplayRunner, FrameResult } from './runner.js';
 export { verifyReplay } from './verify.js';
 export { overlap, contact, Contact } from './collide.js';

@@ -66,7 +66,29 @@ export class ReplayOp {
     for (let i = 0; i < OP_WORDS; i++) if (o.words[i] !== this.words[i]) return false;
     return true;
   }
+
+  /** Load the operation from its OP_WORDS words at src[at..] (as the reader writes them). */
+  setWords(src, at = 0) {
+    const w = this.words;
+    for (let i = 0; i < OP_WORDS; i++) w[i] = src[at + i];
+    this.kind = w[0];
+    this.index = w[1] >>> 0;
+    this.generation = w[2] >>> 0;
+    this.category = w[3] >>> 0;
+    this.mask = w[4] >>> 0;
+    this.slot = w[5];
+    this.angle = w[6];
+    this.ax = w[7], this.ay = w[8], this.az = w[9];
+    this.bx = w[10], this.by = w[11], this.bz = w[12];
+    this.shape.dim = this.dim;
+    const sw = this.shape.words;
+    for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i];
+    return this;
+  }
 }
+
+/** Words per operation in ReplayOp.words. */
+export { OP_WORDS };
 
 /** What a frame must produce (fc_replay_expect); 64-bit values as halves. */
 export class FrameExpect {
@@ -143,22 +165,7 @@ export class ReplayReader {
   /** Decode the frame's next operation into op (a ReplayOp of this replay's dim). */
   nextOp(op) {
     this.#check(fc.fcjs_reader_next_op(this.#r(), io));
-    const i32 = views().i32;
-    const w = op.words;
-    for (let i = 0; i < OP_WORDS; i++) w[i] = i32[IOW + i];
-    op.kind = w[0];
-    op.index = w[1] >>> 0;
-    op.generation = w[2] >>> 0;
-    op.category = w[3] >>> 0;
-    op.mask = w[4] >>> 0;
-    op.slot = w[5];
-    op.angle = w[6];
-    op.ax = w[7], op.ay = w[8], op.az = w[9];
-    op.bx = w[10], op.by = w[11], op.bz = w[12];
-    op.shape.dim = op.dim;
-    const sw = op.shape.words;
-    for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i];
-    return op;
+    return op.setWords(views().i32, IOW);
   }
 
   /** Read the frame's expectations and its query results into e (a FrameExpect). */

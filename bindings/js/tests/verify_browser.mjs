@@ -6,7 +6,7 @@ import { dirname, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.mjs';
 import { cDigest } from './c_tool.mjs';
-import { serve } from './serve.mjs';
+import { serve } from '../scripts/serve.mjs';
 import { launch, forwardConsole, requireChromium } from './chromium.mjs';
 
 const { opt, files } = parseArgs(process.argv.slice(2), ['break']);
