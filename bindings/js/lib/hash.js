@@ -15,13 +15,13 @@ const TWO32 = 4294967296;
 
 let RL = 0, RH = 0; // result of the helpers below
 
-/** (al, ah) * (bl, bh) mod 2^64 */
+/** (al, ah) * (bl, bh) mod 2^64: 16-bit partial products, each exact below 2^32. */
 function mul(al, ah, bl, bh) {
   const a0 = al & 0xffff, a1 = al >>> 16, b0 = bl & 0xffff, b1 = bl >>> 16;
-  const mid = a0 * b1 + a1 * b0; // < 2^33, exact
-  const low = a0 * b0 + (mid % 65536) * 65536; // < 2^33, exact
-  RL = low >>> 0;
-  RH = (a1 * b1 + Math.floor(mid / 65536) + Math.floor(low / TWO32) + Math.imul(ah, bl) + Math.imul(al, bh)) >>> 0;
+  const p01 = a0 * b1, p10 = a1 * b0;
+  const mid = ((a0 * b0) >>> 16) + (p01 & 0xffff) + (p10 & 0xffff); // < 3 * 2^16
+  RL = Math.imul(al, bl) >>> 0;
+  RH = (a1 * b1 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(ah, bl) + Math.imul(al, bh)) >>> 0;
 }
 
 function add(al, ah, bl, bh) {

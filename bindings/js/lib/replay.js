@@ -70,7 +70,7 @@ export class ReplayOp {
   /** Load the operation from its OP_WORDS words at src[at..] (as the reader writes them). */
   setWords(src, at = 0) {
     const w = this.words;
-    for (let i = 0; i < OP_WORDS; i++) w[i] = src[at + i];
+    for (let i = 0; i < 13; i++) w[i] = src[at + i];
     this.kind = w[0];
     this.index = w[1] >>> 0;
     this.generation = w[2] >>> 0;
@@ -80,9 +80,14 @@ export class ReplayOp {
     this.angle = w[6];
     this.ax = w[7], this.ay = w[8], this.az = w[9];
     this.bx = w[10], this.by = w[11], this.bz = w[12];
-    this.shape.dim = this.dim;
+    const k = w[0];
     const sw = this.shape.words;
-    for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i];
+    if (k === 1 || k === 4 || k === 6) { // create, set and overlap carry a shape
+      this.shape.dim = this.dim;
+      for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i] = src[at + 13 + i];
+    } else if (w[13] !== 0) { // the others have none (zero words)
+      for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i] = 0;
+    }
     return this;
   }
 }

@@ -50,19 +50,23 @@ export function verifyReplay(bytes, opts = {}) {
 
 /** The frame's first divergence, most specific first (fc_replay_verify's order), or null. */
 export function compare(exp, got, rn) {
-  const base = { expected: hex64(exp.checksumLo, exp.checksumHi), got: hex64(got.checksumLo, got.checksumHi) };
-  if (rn.badCreateOp >= 0)
-    return { ...base, what: 'create_id', opIndex: rn.badCreateOp, gotId: rn.badCreateId.key };
-  if (exp.ops !== got.ops) return { ...base, what: 'ops' };
+  const what = firstDifference(exp, got, rn);
+  if (!what) return null;
+  return { expected: hex64(exp.checksumLo, exp.checksumHi), got: hex64(got.checksumLo, got.checksumHi), ...what };
+}
+
+function firstDifference(exp, got, rn) {
+  if (rn.badCreateOp >= 0) return { what: 'create_id', opIndex: rn.badCreateOp, gotId: rn.badCreateId.key };
+  if (exp.ops !== got.ops) return { what: 'ops' };
   for (let i = 0; i < exp.queryCount; i++) {
     if (exp.queries[2 * i] !== got.queries[2 * i] || exp.queries[2 * i + 1] !== got.queries[2 * i + 1])
-      return { ...base, what: 'query', queryIndex: i, opIndex: got.queryOps[i],
-        expectedHits: exp.queries[2 * i], gotHits: got.queries[2 * i] };
+      return { what: 'query', queryIndex: i, opIndex: got.queryOps[i], expectedHits: exp.queries[2 * i],
+        gotHits: got.queries[2 * i] };
   }
-  if (exp.queryCount !== got.queryCount) return { ...base, what: 'query', queryIndex: Math.min(exp.queryCount, got.queryCount) };
+  if (exp.queryCount !== got.queryCount) return { what: 'query', queryIndex: Math.min(exp.queryCount, got.queryCount) };
   if (exp.pairsLo !== got.pairsLo || exp.pairsHi !== got.pairsHi || exp.pairCount !== got.pairCount)
-    return { ...base, what: 'pairs', expectedPairs: exp.pairCount, gotPairs: got.pairCount };
-  if (exp.stateLo !== got.stateLo || exp.stateHi !== got.stateHi) return { ...base, what: 'state' };
-  if (exp.checksumLo !== got.checksumLo || exp.checksumHi !== got.checksumHi) return { ...base, what: 'checksum' };
+    return { what: 'pairs', expectedPairs: exp.pairCount, gotPairs: got.pairCount };
+  if (exp.stateLo !== got.stateLo || exp.stateHi !== got.stateHi) return { what: 'state' };
+  if (exp.checksumLo !== got.checksumLo || exp.checksumHi !== got.checksumHi) return { what: 'checksum' };
   return null;
 }

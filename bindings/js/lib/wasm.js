@@ -42,7 +42,8 @@ export const heap = { i32: null, u32: null, u8: null };
 
 /** Call before reading or writing heap views (any wasm call may grow memory). */
 export function views() {
-  if (buffer !== memory.buffer) {
+  // A grown memory detaches the old buffer: its views then have length 0.
+  if (buffer === null || heap.u8.length === 0) {
     buffer = memory.buffer;
     heap.i32 = new Int32Array(buffer);
     heap.u32 = new Uint32Array(buffer);

@@ -14,9 +14,9 @@ mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 fixmath_inc=${FCJS_FIXMATH_INCLUDE:-/usr/include/libfixmath}
 [ -f "$fixmath_inc/fixmath.h" ] || { echo "build-wasm: $fixmath_inc/fixmath.h missing (apt-get install libfixmath-dev)" >&2; exit 1; }
-# -O2 as the determinism matrix's wasm32-wasi target; no -ffast-math needed
+# -O3 (the determinism matrix proves -O0..-O3 agree; the replay tests prove this build); no -ffast-math needed
 # or harmful: the geometry is integer-only.
-"$CC" --target=wasm32-wasi -O2 -std=c11 -mexec-model=reactor \
+"$CC" --target=wasm32-wasi -O3 -std=c11 -mexec-model=reactor \
   -ffile-prefix-map="$ROOT"=. \
   -I"$ROOT/include" -I"$ROOT/src" -I"$fixmath_inc" \
   "$ROOT"/src/*.c "$PKG_SRC"/wasm/*.c \

@@ -64,12 +64,11 @@ FCJS_EXPORT(fcjs_reader_next_frame) int32_t fcjs_reader_next_frame(fcjs_reader *
 
 /* io out: kind, id.index, id.generation, filter.category, filter.mask,
  * slot, angle, a.x, a.y, a.z, b.x, b.y, b.z, then the shape words
- * (FCJS_OP_SHAPE; type 0 for operations without a shape). */
+ * (FCJS_OP_SHAPE; only for create, set and overlap). */
 #define FCJS_OP_SHAPE 13
 FCJS_EXPORT(fcjs_reader_next_op) int32_t fcjs_reader_next_op(fcjs_reader *x, int32_t *io)
 {
-    fc_replay_op op;
-    memset(&op, 0, sizeof op);
+    fc_replay_op op; /* the reader zeroes every field the kind does not use */
     fc_status st = fc_replay_next_op(&x->r, &op);
     if (st != FC_OK)
         return st;
@@ -86,10 +85,12 @@ FCJS_EXPORT(fcjs_reader_next_op) int32_t fcjs_reader_next_op(fcjs_reader *x, int
     io[10] = op.b.x;
     io[11] = op.b.y;
     io[12] = op.b.z;
+    /* Only operations with a shape write the shape words (the others leave
+     * them as they were: ReplayOp.setWords reads them for these kinds only). */
     int has_shape = op.kind == FC_REPLAY_CREATE || op.kind == FC_REPLAY_SET || op.kind == FC_REPLAY_QUERY_SHAPE;
     if (!has_shape)
-        memset(io + FCJS_OP_SHAPE, 0, FCJS_SHAPE_WORDS * sizeof *io);
-    else if (x->r.settings.dim == 2)
+        return FC_OK;
+    if (x->r.settings.dim == 2)
         fcjs_shape2_encode(&op.shape2, io + FCJS_OP_SHAPE);
     else
         fcjs_shape3_encode(&op.shape3, io + FCJS_OP_SHAPE);
