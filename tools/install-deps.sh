@@ -14,10 +14,10 @@ for profile in "${@:-build}"; do
   esac
   # -- proof (issue 7): Frama-C's EVA for tests/proof (meson test 'eva proof')
   if [ "$profile" = test ]; then want+=(frama-c-base); fi
-  # -- JS binding (issue 14): clang's wasm32-wasi target (llvm-objdump for
-  # its float check), node + npm, and
-  # chromium for the browser tests (puppeteer-core comes from npm ci); npm
-  # only when no npm is on PATH (some nodejs builds bundle their own)
+  # -- JS binding (issue 14): clang's wasm32-wasi target, llvm-objdump for
+  # its float check, node + npm, chromium for the browser tests
+  # (puppeteer-core comes from npm ci); npm only when no npm is on PATH
+  # (some nodejs builds bundle their own)
   if [ "$profile" = test ]; then
     want+=(wasi-libc libclang-rt-14-dev-wasm32 lld llvm-14 nodejs chromium)
     command -v npm >/dev/null 2>&1 || want+=(npm)
