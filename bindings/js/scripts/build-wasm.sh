@@ -14,9 +14,11 @@ mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 fixmath_inc=${FCJS_FIXMATH_INCLUDE:-/usr/include/libfixmath}
 [ -f "$fixmath_inc/fixmath.h" ] || { echo "build-wasm: $fixmath_inc/fixmath.h missing (apt-get install libfixmath-dev)" >&2; exit 1; }
-# -O3 (the determinism matrix proves -O0..-O3 agree; the replay tests prove this build); no -ffast-math needed
-# or harmful: the geometry is integer-only.
-"$CC" --target=wasm32-wasi -O3 -std=c11 -mexec-model=reactor \
+# -O3: the determinism matrix proves -O0..-O3 agree and the replay tests
+# prove this build; -ffast-math is neither needed nor harmful (the geometry
+# is integer-only). The engine's branchless boolean ORs are deliberate, so
+# that one warning is off.
+"$CC" --target=wasm32-wasi -O3 -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-bitwise-instead-of-logical -mexec-model=reactor \
   -ffile-prefix-map="$ROOT"=. \
   -I"$ROOT/include" -I"$ROOT/src" -I"$fixmath_inc" \
   "$ROOT"/src/*.c "$PKG_SRC"/wasm/*.c \
