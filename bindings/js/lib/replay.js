@@ -117,6 +117,10 @@ export class FrameExpect {
   }
 }
 
+const readers = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((p) => fc.fcjs_reader_free(p))
+  : null;
+
 export class ReplayReader {
   #p = 0;
 
@@ -127,6 +131,7 @@ export class ReplayReader {
     const st = fc.fcjs_reader_open(data, bytes.length, io);
     const i32 = views().i32;
     this.#p = i32[IOW];
+    if (this.#p) readers?.register(this, this.#p, this);
     const s = i32.slice(IOW + 1, IOW + 7);
     this.settings = Object.freeze({ dim: s[0], boundsMin: [s[1], s[2]], boundsLog2: s[3], maxDepth: s[4],
       layout: s[5] === 1 ? 'strict' : 'loose' });
@@ -194,9 +199,11 @@ export class ReplayReader {
     return e;
   }
 
-  /** Free the C reader (idempotent). */
+  /** Free the C reader and its copy of the file (idempotent; a FinalizationRegistry frees a forgotten one). */
   close() {
-    if (this.#p) fc.fcjs_reader_free(this.#p);
+    if (!this.#p) return;
+    readers?.unregister(this);
+    fc.fcjs_reader_free(this.#p);
     this.#p = 0;
   }
 }
