@@ -56,10 +56,12 @@ int fc_overlap_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b)
     int64_t hax = a->half.x, hay = a->half.y, hbx = b->half.x, hby = b->half.y;
     int64_t ac = iabs(ca * cb + sa * sb), as = iabs(sa * cb - ca * sb);
     int64_t la = ca * ca + sa * sa, lb = cb * cb + sb * sb;
-    int sep = (iabs(dx * ca + dy * sa) * 65536 > hax * la + hbx * ac + hby * as) |
-              (iabs(dy * ca - dx * sa) * 65536 > hay * la + hbx * as + hby * ac) |
-              (iabs(dx * cb + dy * sb) * 65536 > hbx * lb + hax * ac + hay * as) |
-              (iabs(dy * cb - dx * sb) * 65536 > hby * lb + hax * as + hay * ac);
+    /* | of int comparisons: no branch per axis (clang's
+     * -Wbitwise-instead-of-logical wants the int made explicit). */
+    int sep = (int)(iabs(dx * ca + dy * sa) * 65536 > hax * la + hbx * ac + hby * as) |
+              (int)(iabs(dy * ca - dx * sa) * 65536 > hay * la + hbx * as + hby * ac) |
+              (int)(iabs(dx * cb + dy * sb) * 65536 > hbx * lb + hax * ac + hay * as) |
+              (int)(iabs(dy * cb - dx * sb) * 65536 > hby * lb + hax * as + hay * ac);
     return !sep;
 }
 

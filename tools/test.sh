@@ -36,6 +36,11 @@ PY
   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
+# The consumer test of -Dlibfixmath_source (tests/consumer) builds Debian's
+# libfixmath source package, fetched once into .matrix/src.
+tools/fetch-libfixmath-source.sh >/dev/null ||
+  echo "test.sh: could not fetch libfixmath's source; its consumer test reports SKIP"
+
 run_suite "release build" build -Dwerror=true
 run_suite "sanitizers" build-asan -Dwerror=true -Dbuildtype=debug -Db_sanitize=address,undefined \
   -Db_lundef=false -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all

@@ -3,8 +3,8 @@
  * integers of src/bigint.c). Inputs are drawn from the ranges ray_param.h
  * documents, which contain everything src/world_ray.c passes for a valid
  * ray (origin in [-FC_COORD_LIMIT, FC_COORD_LIMIT], delta in
- * [-2 FC_COORD_LIMIT, 2 FC_COORD_LIMIT]) and valid shapes (see README "What
- * is proven"): |p|, |n0|, |n1| < 2^100 (callers: < 2^82), r in [0, 2^100)
+ * [-2 FC_COORD_LIMIT, 2 FC_COORD_LIMIT]) and valid shapes (see docs/proofs.md
+ * "What is proven"): |p|, |n0|, |n1| < 2^100 (callers: < 2^82), r in [0, 2^100)
  * (callers: r >= 1), q in [0, 2^126) (callers: < 2^124), s in -1..1 and
  * sigma in 0..1. Intervals cannot express t in [0, 1] for fc_rayt_floor16
  * or s == 0 => q == 0 for a normalised parameter: the harnesses take every

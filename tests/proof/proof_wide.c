@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* EVA harnesses for fixcol/wide.h, two-limb path (run_eva.sh defines
  * FC_NO_INT128, so the fc_i128_* API also dispatches to the limbs; Frama-C
- * has no __int128, see README "What is proven"). Every input is any value of
+ * has no __int128, see docs/proofs.md "What is proven"). Every input is any value of
  * its type: the header documents no narrower range. */
 #include "proof.h"
 

@@ -7,16 +7,53 @@
 
 #define BENCH_ROUNDS 7
 
+/* Keep a function out of line (the baselines are compared with library calls). */
+#if defined(_MSC_VER)
+#define BENCH_NOINLINE __declspec(noinline)
+#elif defined(__GNUC__) || defined(__clang__)
+#define BENCH_NOINLINE __attribute__((noinline))
+#else
+#define BENCH_NOINLINE
+#endif
+
 /* Monotonic time in nanoseconds. */
 double bench_now_ns(void);
 /* Median of n values (n <= 64); the array is sorted in place. */
 double bench_median(double *values, int n);
-/* Print `bench NAME VALUE UNIT`. */
+/* Print `bench NAME VALUE UNIT` to stdout. NAME and UNIT must be the next
+ * row of the running group's figure table (bench_groups.c); anything else
+ * is a bug and exits with BENCH_EXIT_TABLE. */
 void bench_print(const char *name, double value, const char *unit);
 /* xorshift32 (Marsaglia), the generator every workload is specified with. */
 uint32_t bench_xorshift32(uint32_t *state);
 /* Keep a value alive so the optimiser cannot drop the work producing it. */
 void bench_sink(int64_t v);
+
+/* ---------------------------------------------------------------- groups
+ * The one table of groups and their figures (bench_groups.c): --list prints
+ * it, bench_print checks every printed figure against it. */
+typedef struct bench_figure {
+    const char *name, *unit;
+} bench_figure;
+
+typedef struct bench_group {
+    const char *name, *about;
+    void (*run)(void);
+    const bench_figure *figures; /* in print order, ended by {NULL, NULL} */
+} bench_group;
+
+/* Ended by a row with name NULL. */
+extern const bench_group bench_groups[];
+int bench_figure_count(const bench_group *g);
+
+/* Progress line on stderr: AUTO once a group has run for a few seconds. */
+typedef enum bench_progress { BENCH_PROGRESS_AUTO, BENCH_PROGRESS_ALWAYS, BENCH_PROGRESS_NEVER } bench_progress;
+
+/* Exit statuses: 2 usage, 1 a figure that does not match the table (a bug). */
+enum { BENCH_EXIT_OK = 0, BENCH_EXIT_TABLE = 1, BENCH_EXIT_USAGE = 2 };
+
+/* Run one group: its figures on stdout, progress on stderr. */
+void bench_run_group(const bench_group *g, bench_progress mode);
 
 /* Benchmark groups, one per module. */
 void bench_trig(void);

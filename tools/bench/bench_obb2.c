@@ -20,7 +20,7 @@ typedef struct fbox {
 
 /* The float baseline: 4-axis SAT, axes (c, s), (-s, c) of each box. */
 /* Not inlined, like the library call it is compared with. */
-__attribute__((noinline)) static int float_overlap(const fbox *a, const fbox *b)
+BENCH_NOINLINE static int float_overlap(const fbox *a, const fbox *b)
 {
     float dx = b->cx - a->cx, dy = b->cy - a->cy;
     float rc = fabsf(a->c * b->c + a->s * b->s), rs = fabsf(a->s * b->c - a->c * b->s);

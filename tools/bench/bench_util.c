@@ -2,7 +2,6 @@
 #define _POSIX_C_SOURCE 199309L
 #include "bench.h"
 
-#include <stdio.h>
 #include <time.h>
 
 double bench_now_ns(void)
@@ -21,12 +20,6 @@ double bench_median(double *values, int n)
             values[j - 1] = t;
         }
     return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
-void bench_print(const char *name, double value, const char *unit)
-{
-    printf("bench %s %.4g %s\n", name, value, unit);
-    fflush(stdout);
 }
 
 uint32_t bench_xorshift32(uint32_t *state)

@@ -1,23 +1,20 @@
 /* SPDX-License-Identifier: MIT */
-/* fixcol-replay: verify, record, inspect and compare replay files.
+/* fixcol-replay: verify, record, inspect and compare replay files (usage()
+ * below is the reference: commands, exit statuses, the input size cap).
  *
- *   fixcol-replay verify FILE...      exit 0 all match, 1 mismatch, 2 bad input;
- *                                     last stdout line: digest <16 hex> over every
- *                                     frame checksum computed, in argument order
- *   fixcol-replay record --scenario NAME --seed N --bodies N --frames N -o FILE [--text]
- *   fixcol-replay info FILE...
- *   fixcol-replay diff A B            exit 0 same, 1 different, 2 bad input
- *   fixcol-replay dump FILE           the replay as text (readable, and readable back)
- *   fixcol-replay convert IN -o OUT [--text]
- *   fixcol-replay rerecord IN -o OUT  IN's operations with this build's results
- *   fixcol-replay bodies FILE FRAME   per-body hashes after a frame
- *   fixcol-replay trace FILE FRAME    every operation of a frame with its status
+ * Strict command line: options and numbers go through one parser each
+ * (cli.c), required options are required, unknown ones are named; an input
+ * file is checked (regular file, at most CLI_MAX_INPUT_BYTES) before it is
+ * read; errors go to stderr with exit 2, and nothing that looks like a
+ * result (a digest line, part of a table) is printed after one.
  *
- * Portable C11 with stdio only (the determinism matrix builds this file with
- * the library sources for gcc, clang, tcc, mingw and wasm32-wasi); the progress line is
- * shown only when stderr is a terminal (isatty behind #ifdef). */
+ * Portable C11 with stdio only (the determinism matrix builds this file and
+ * cli.c with the library sources for gcc, clang, tcc, mingw and
+ * wasm32-wasi); the progress line is shown only when stderr is a terminal
+ * (isatty behind #ifdef). */
 #include <fixcol/fixcol.h>
 
+#include "cli.h"
 #include "scenarios/scen.h"
 
 #include <inttypes.h>
@@ -35,20 +32,23 @@
 #define STDERR_IS_TTY() 0
 #endif
 
-enum { EXIT_MATCH = 0, EXIT_MISMATCH = 1, EXIT_BAD = 2 };
-
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: fixcol-replay COMMAND ...\n"
+            "usage: fixcol-replay COMMAND ARGS...\n"
             "  verify FILE...       re-run each replay, compare every frame checksum; prints the\n"
             "                       first diverging frame and what differs (body id or query);\n"
-            "                       exit 0 all match, 1 mismatch, 2 bad input (with its position);\n"
-            "                       last line: digest <hex> over all frame checksums\n"
+            "                       last line: digest <hex> over all frame checksums;\n"
+            "                       exit 0 all match, 1 a frame differs, 2 bad input or usage\n"
+            "                       (every FILE is checked before any is run; the first FILE that\n"
+            "                       is bad input stops verify: its error, exit 2, no digest line)\n"
             "  record --scenario NAME --seed N --bodies N --frames N -o FILE [--text]\n"
-            "                       record a seeded scenario (names below)\n"
+            "                       record a seeded scenario (names below); every option but\n"
+            "                       --text is required; exit 0 written, 2 bad input or usage\n"
             "  info FILE...         settings, frames, operation and query counts\n"
-            "  diff A B             first frame where two replays differ (exit 0 same, 1 differ)\n"
+            "                       (exit 0 ok, 2 bad input or usage; stops at the first bad FILE)\n"
+            "  diff A B             first frame where two replays differ\n"
+            "                       (exit 0 same, 1 differ, 2 bad input or usage)\n"
             "  dump FILE            the replay as text (which verify, info, convert also read)\n"
             "  convert IN -o OUT [--text]  binary <-> text\n"
             "  rerecord IN -o OUT   run IN's operations and record them with this build's results\n"
@@ -56,72 +56,46 @@ static void usage(FILE *out)
             "  bodies FILE FRAME    per live body after FRAME: state hash and pair-partner hash\n"
             "  trace FILE FRAME     every operation of FRAME with its status and query hits\n"
             "                       (diff either between two machines to name the body / operation)\n"
-            "  --help               this text\n"
-            "scenarios:\n");
+            "                       dump, convert, rerecord, bodies, trace: exit 0 ok, 2 bad input\n"
+            "                       or usage\n"
+            "  --help               this text (exit 0)\n"
+            "exit status: 0 ok / match, 1 mismatch / differ (verify, diff), 2 bad input or usage\n"
+            "numbers (N, FRAME): unsigned decimal, digits only, 0..4294967295 (frames from 1);\n"
+            "  a sign, spaces, a prefix or trailing text is an error\n"
+            "input files: regular files of at most " CLI_MAX_INPUT_TEXT " (%u bytes), checked before\n"
+            "  reading (a directory, FIFO or device is refused); -o - writes to stdout\n"
+            "errors go to stderr; stdout carries only results\n"
+            "scenarios:\n",
+            CLI_MAX_INPUT_BYTES);
     for (int i = 0; scen_names[i]; i++)
         fprintf(out, "  %-14s %s\n", scen_names[i], scen_about(scen_names[i]));
 }
 
-/* Whole file into memory; NULL (and a message) on failure. */
-static uint8_t *load(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open\n", path);
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = (uint8_t *)malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        uint8_t *nb = (uint8_t *)realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (!buf || err) {
-        fprintf(stderr, "%s: cannot read\n", path);
-        free(buf);
-        return NULL;
-    }
-    *size = n;
-    return buf;
-}
-
-static int save(const char *path, const uint8_t *data, size_t size)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
-    if (!f) {
-        fprintf(stderr, "%s: cannot create\n", path);
-        return 0;
-    }
-    int ok = fwrite(data, 1, size, f) == size;
-    if (f != stdout)
-        ok = (fclose(f) == 0) && ok;
-    else
-        ok = (fflush(f) == 0) && ok;
-    if (!ok)
-        fprintf(stderr, "%s: write failed\n", path);
-    return ok;
-}
-
-static void print_error(const char *path, const fc_replay_error *e, fc_status st)
+static void print_error(const char *cmd, const char *path, const fc_replay_error *e, fc_status st)
 {
     char buf[256];
     if (e->reason[0]) {
         fc_replay_error_format(e, buf, sizeof buf);
-        printf("%s: bad input: %s\n", path, buf);
+        fprintf(stderr, "fixcol-replay %s: %s: bad input: %s\n", cmd, path, buf);
     } else {
-        printf("%s: error: %s\n", path, fc_status_str(st));
+        fprintf(stderr, "fixcol-replay %s: %s: error: %s\n", cmd, path, fc_status_str(st));
     }
+}
+
+/* Check every input file before any is read or run, so a bad one among
+ * several is reported before any result is printed. */
+static int check_inputs(const char *cmd, int n, char **paths)
+{
+    for (int i = 0; i < n; i++)
+        if (!cli_check_input(cmd, paths[i]))
+            return 0;
+    return 1;
+}
+
+/* Parse FRAME (frames are numbered from 1). */
+static int parse_frame(const char *cmd, const char *text, uint32_t *frame)
+{
+    return cli_u32(cmd, "FRAME", text, 1, UINT32_MAX, frame);
 }
 
 /* Read (and drop) the expected results that end a frame. */
@@ -200,22 +174,23 @@ static void print_mismatch(const char *path, const fc_replay_verify_result *res)
     }
 }
 
+/* The digest covers every frame of every file, so it is printed only when
+ * every file was read completely (exit 0 or 1): the first file that is bad
+ * input ends verify with its error and exit 2, and no digest. */
 static int cmd_verify(int argc, char **argv)
 {
-    if (argc < 1) {
-        fprintf(stderr, "verify: no files\n");
+    int n = 0;
+    if (!cli_parse("verify", "fixcol-replay verify FILE...", argc, argv, NULL, 0, 1, -1, &n) ||
+        !check_inputs("verify", n, argv))
         return EXIT_BAD;
-    }
     int tty = STDERR_IS_TTY();
     int worst = EXIT_MATCH;
     fc_hash64 digest = fc_hash64_init(0);
-    for (int i = 0; i < argc; i++) {
+    for (int i = 0; i < n; i++) {
         size_t size = 0;
-        uint8_t *data = load(argv[i], &size);
-        if (!data) {
-            worst = EXIT_BAD;
-            continue;
-        }
+        uint8_t *data = cli_load("verify", argv[i], &size);
+        if (!data)
+            return EXIT_BAD;
         fc_replay_verify_result res;
         fc_replay_error err;
         progress_ctx pc = {argv[i], -1};
@@ -224,9 +199,10 @@ static int cmd_verify(int argc, char **argv)
             fprintf(stderr, "\r%*s\r", (int)strlen(argv[i]) + 8, "");
         free(data);
         if (st != FC_OK) {
-            print_error(argv[i], &err, st);
-            worst = EXIT_BAD;
-        } else if (res.bad_frames) {
+            print_error("verify", argv[i], &err, st);
+            return EXIT_BAD;
+        }
+        if (res.bad_frames) {
             print_mismatch(argv[i], &res);
             if (worst < EXIT_MISMATCH)
                 worst = EXIT_MISMATCH;
@@ -243,6 +219,7 @@ static int cmd_verify(int argc, char **argv)
 typedef struct bodies_ctx {
     uint32_t frame;
     int done;
+    cli_buf out; /* printed once the whole file has verified */
 } bodies_ctx;
 
 static uint64_t shape_hash(fc_replay_runner *rn, fc_body_id id)
@@ -283,8 +260,10 @@ static void bodies_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t do
     int32_t np = 0;
     fc_world_find_pairs(rn->world, &pairs, &np);
     uint64_t *partners = (uint64_t *)calloc(rn->live_cap ? rn->live_cap : 1, sizeof *partners);
-    if (!partners)
+    if (!partners) {
+        b->out.failed = 1;
         return;
+    }
     for (int32_t i = 0; i < np; i++) { /* chain each body's partners in pair order */
         uint64_t ia = pairs[i].a.index, ib = pairs[i].b.index;
         if (ia < rn->live_cap)
@@ -292,7 +271,7 @@ static void bodies_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t do
         if (ib < rn->live_cap)
             partners[ib] = fc_hash64_words(partners[ib], &ia, 1);
     }
-    printf("# frame %" PRIu32 ": body index:generation, state hash, pair-partner hash\n", frame);
+    cli_printf(&b->out, "# frame %" PRIu32 ": body index:generation, state hash, pair-partner hash\n", frame);
     for (uint32_t i = 0; i < rn->live_cap; i++) {
         if (!rn->live_gen[i])
             continue;
@@ -302,36 +281,40 @@ static void bodies_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t do
         id.world = 1;
         if (!fc_world_body_valid(rn->world, id))
             continue;
-        printf("body %" PRIu32 ":%" PRIu32 " %016" PRIx64 " %016" PRIx64 "\n", i, id.generation, shape_hash(rn, id),
-               partners[i]);
+        cli_printf(&b->out, "body %" PRIu32 ":%" PRIu32 " %016" PRIx64 " %016" PRIx64 "\n", i, id.generation,
+                   shape_hash(rn, id), partners[i]);
     }
     free(partners);
 }
 
 static int cmd_bodies(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: fixcol-replay bodies FILE FRAME\n");
+    int n = 0;
+    bodies_ctx b;
+    memset(&b, 0, sizeof b);
+    if (!cli_parse("bodies", "fixcol-replay bodies FILE FRAME", argc, argv, NULL, 0, 2, 2, &n) ||
+        !parse_frame("bodies", argv[1], &b.frame))
         return EXIT_BAD;
-    }
     size_t size = 0;
-    uint8_t *data = load(argv[0], &size);
+    uint8_t *data = cli_load("bodies", argv[0], &size);
     if (!data)
         return EXIT_BAD;
-    bodies_ctx b = {(uint32_t)strtoul(argv[1], NULL, 10), 0};
     fc_replay_verify_result res;
     fc_replay_error err;
     fc_status st = fc_replay_verify(data, size, NULL, &res, &err, bodies_at, &b);
     free(data);
     if (st != FC_OK) {
-        print_error(argv[0], &err, st);
+        print_error("bodies", argv[0], &err, st);
+        cli_buf_free(&b.out);
         return EXIT_BAD;
     }
     if (!b.done) {
-        fprintf(stderr, "%s: has %" PRIu32 " frames, no frame %" PRIu32 "\n", argv[0], res.frames, b.frame);
+        fprintf(stderr, "fixcol-replay bodies: %s: no frame %" PRIu32 " (it has frames 1..%" PRIu32 ")\n", argv[0],
+                b.frame, res.frames);
+        cli_buf_free(&b.out);
         return EXIT_BAD;
     }
-    return EXIT_MATCH;
+    return cli_buf_flush("bodies", &b.out, stdout) ? EXIT_MATCH : EXIT_BAD;
 }
 
 /* ---------------------------------------------------------------- trace */
@@ -341,15 +324,17 @@ static int cmd_bodies(int argc, char **argv)
  * operation whose status differs. */
 static int cmd_trace(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: fixcol-replay trace FILE FRAME\n");
+    int npos = 0;
+    uint32_t want = 0;
+    if (!cli_parse("trace", "fixcol-replay trace FILE FRAME", argc, argv, NULL, 0, 2, 2, &npos) ||
+        !parse_frame("trace", argv[1], &want))
         return EXIT_BAD;
-    }
     size_t size = 0;
-    uint8_t *data = load(argv[0], &size);
+    uint8_t *data = cli_load("trace", argv[0], &size);
     if (!data)
         return EXIT_BAD;
-    uint32_t want = (uint32_t)strtoul(argv[1], NULL, 10);
+    cli_buf out; /* printed once the frame has been read completely */
+    memset(&out, 0, sizeof out);
     fc_replay_reader r;
     fc_replay_runner rn;
     int have_rn = 0;
@@ -371,10 +356,10 @@ static int cmd_trace(int argc, char **argv)
             if (r.frames == want) {
                 char line[512];
                 fc_replay_op_format(&op, r.settings.dim, line, sizeof line);
-                printf("%4" PRIu32 " %-22s", i, fc_status_str(os));
+                cli_printf(&out, "%4" PRIu32 " %-22s", i, fc_status_str(os));
                 if (rn.query_count > q)
-                    printf(" hits %" PRIu32 " %08" PRIx32, rn.queries[q].count, rn.queries[q].hash);
-                printf(" | %s\n", line);
+                    cli_printf(&out, " hits %" PRIu32 " %08" PRIx32, rn.queries[q].count, rn.queries[q].hash);
+                cli_printf(&out, " | %s\n", line);
             }
         }
         fc_replay_expect got;
@@ -385,69 +370,61 @@ static int cmd_trace(int argc, char **argv)
         if (r.frames == want)
             break;
     }
+    int rc = EXIT_BAD;
     if (st != FC_OK)
-        print_error(argv[0], &r.error, st);
+        print_error("trace", argv[0], &r.error, st);
+    else if (r.frames != want)
+        fprintf(stderr, "fixcol-replay trace: %s: no frame %" PRIu32 " (it has frames 1..%" PRIu32 ")\n", argv[0],
+                want, r.frames);
+    else if (cli_buf_flush("trace", &out, stdout))
+        rc = EXIT_MATCH;
+    cli_buf_free(&out);
     if (have_rn)
         fc_replay_runner_free(&rn);
     free(data);
-    return st == FC_OK ? EXIT_MATCH : EXIT_BAD;
+    return rc;
 }
 
 /* ---------------------------------------------------------------- record */
 
-static int parse_u32(const char *s, uint32_t *out)
-{
-    char *end = NULL;
-    unsigned long v = strtoul(s, &end, 10);
-    if (!*s || *end || v > 0xFFFFFFFFul)
-        return 0;
-    *out = (uint32_t)v;
-    return 1;
-}
-
 static int cmd_record(int argc, char **argv)
 {
-    const char *name = NULL, *out = NULL;
-    uint32_t seed = 1, bodies = 100, frames = 100;
-    int text = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        int has = i + 1 < argc;
-        if (strcmp(a, "--scenario") == 0 && has)
-            name = argv[++i];
-        else if (strcmp(a, "-o") == 0 && has)
-            out = argv[++i];
-        else if (strcmp(a, "--seed") == 0 && has && parse_u32(argv[i + 1], &seed))
-            i++;
-        else if (strcmp(a, "--bodies") == 0 && has && parse_u32(argv[i + 1], &bodies))
-            i++;
-        else if (strcmp(a, "--frames") == 0 && has && parse_u32(argv[i + 1], &frames))
-            i++;
-        else if (strcmp(a, "--text") == 0)
-            text = 1;
-        else {
-            fprintf(stderr, "record: bad argument '%s'\n", a);
-            return EXIT_BAD;
-        }
-    }
-    if (!name || !out || !scen_about(name)) {
-        fprintf(stderr, "record: need --scenario NAME (see --help) and -o FILE\n");
+    enum { SCENARIO, SEED, BODIES, FRAMES, OUT, TEXT };
+    cli_opt o[] = {{"--scenario", "NAME", 1, NULL, 0}, {"--seed", "N", 1, NULL, 0}, {"--bodies", "N", 1, NULL, 0},
+                   {"--frames", "N", 1, NULL, 0},      {"-o", "FILE", 1, NULL, 0},  {"--text", NULL, 0, NULL, 0}};
+    int n = 0;
+    uint32_t seed = 0, bodies = 0, frames = 0;
+    if (!cli_parse("record", "fixcol-replay record --scenario NAME --seed N --bodies N --frames N -o FILE [--text]",
+                   argc, argv, o, (int)(sizeof o / sizeof o[0]), 0, 0, &n))
+        return EXIT_BAD;
+    const char *name = o[SCENARIO].value, *out = o[OUT].value;
+    int text = o[TEXT].seen;
+    if (!scen_about(name)) {
+        fprintf(stderr, "fixcol-replay record: unknown scenario '%s'; the scenarios are:", name);
+        for (int i = 0; scen_names[i]; i++)
+            fprintf(stderr, " %s", scen_names[i]);
+        fprintf(stderr, "\n");
         return EXIT_BAD;
     }
+    if (!cli_u32("record", "--seed", o[SEED].value, 0, UINT32_MAX, &seed) ||
+        !cli_u32("record", "--bodies", o[BODIES].value, 1, SCEN_MAX_BODIES, &bodies) ||
+        !cli_u32("record", "--frames", o[FRAMES].value, 1, FC_REPLAY_MAX_FRAMES, &frames))
+        return EXIT_BAD;
     fc_replay_recorder rec;
     fc_status st = scen_record(&rec, name, seed, bodies, frames);
     if (st == FC_OK)
         st = fc_replay_recorder_finish(&rec);
     int ok = st == FC_OK;
     if (!ok)
-        fprintf(stderr, "record: %s\n", fc_status_str(st));
+        fprintf(stderr, "fixcol-replay record: %s\n", fc_status_str(st));
     if (ok && text) {
         fc_replay_writer tw;
         fc_replay_error err;
-        ok = fc_replay_convert(rec.w.data, rec.w.size, 1, &tw, &err) == FC_OK && save(out, tw.data, tw.size);
+        ok = fc_replay_convert(rec.w.data, rec.w.size, 1, &tw, &err) == FC_OK &&
+             cli_save("record", out, tw.data, tw.size);
         fc_replay_writer_free(&tw);
     } else if (ok) {
-        ok = save(out, rec.w.data, rec.w.size);
+        ok = cli_save("record", out, rec.w.data, rec.w.size);
     }
     fc_replay_recorder_free(&rec);
     return ok ? EXIT_MATCH : EXIT_BAD;
@@ -458,12 +435,12 @@ static int cmd_record(int argc, char **argv)
  * produces; created ids are replaced by the ids handed out. */
 static int cmd_rerecord(int argc, char **argv)
 {
-    if (argc != 3 || strcmp(argv[1], "-o") != 0) {
-        fprintf(stderr, "usage: fixcol-replay rerecord IN -o OUT\n");
+    cli_opt o[] = {{"-o", "OUT", 1, NULL, 0}};
+    int npos = 0;
+    if (!cli_parse("rerecord", "fixcol-replay rerecord IN -o OUT", argc, argv, o, 1, 1, 1, &npos))
         return EXIT_BAD;
-    }
     size_t size = 0;
-    uint8_t *data = load(argv[0], &size);
+    uint8_t *data = cli_load("rerecord", argv[0], &size);
     if (!data)
         return EXIT_BAD;
     fc_replay_reader r;
@@ -491,9 +468,9 @@ static int cmd_rerecord(int argc, char **argv)
         st = fc_replay_recorder_finish(&rec);
     int rc = EXIT_MATCH;
     if (st != FC_OK) {
-        print_error(argv[0], &r.error, st);
+        print_error("rerecord", argv[0], &r.error, st);
         rc = EXIT_BAD;
-    } else if (!save(argv[2], rec.w.data, rec.w.size)) {
+    } else if (!cli_save("rerecord", o[0].value, rec.w.data, rec.w.size)) {
         rc = EXIT_BAD;
     }
     fc_replay_recorder_free(&rec);
@@ -503,10 +480,10 @@ static int cmd_rerecord(int argc, char **argv)
 
 /* ---------------------------------------------------------------- convert, dump */
 
-static int convert_to(const char *in, const char *out, int text)
+static int convert_to(const char *cmd, const char *in, const char *out, int text)
 {
     size_t size = 0;
-    uint8_t *data = load(in, &size);
+    uint8_t *data = cli_load(cmd, in, &size);
     if (!data)
         return EXIT_BAD;
     fc_replay_writer w;
@@ -514,9 +491,9 @@ static int convert_to(const char *in, const char *out, int text)
     fc_status st = fc_replay_convert(data, size, text, &w, &err);
     int rc = EXIT_MATCH;
     if (st != FC_OK) {
-        print_error(in, &err, st);
+        print_error(cmd, in, &err, st);
         rc = EXIT_BAD;
-    } else if (!save(out, w.data, w.size)) {
+    } else if (!cli_save(cmd, out, w.data, w.size)) {
         rc = EXIT_BAD;
     }
     fc_replay_writer_free(&w);
@@ -526,39 +503,36 @@ static int convert_to(const char *in, const char *out, int text)
 
 static int cmd_convert(int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL;
-    int text = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-            out = argv[++i];
-        else if (strcmp(argv[i], "--text") == 0)
-            text = 1;
-        else if (!in)
-            in = argv[i];
-        else {
-            fprintf(stderr, "convert: bad argument '%s'\n", argv[i]);
-            return EXIT_BAD;
-        }
-    }
-    if (!in || !out) {
-        fprintf(stderr, "usage: fixcol-replay convert IN -o OUT [--text]\n");
+    cli_opt o[] = {{"-o", "OUT", 1, NULL, 0}, {"--text", NULL, 0, NULL, 0}};
+    int n = 0;
+    if (!cli_parse("convert", "fixcol-replay convert IN -o OUT [--text]", argc, argv, o, 2, 1, 1, &n))
         return EXIT_BAD;
-    }
-    return convert_to(in, out, text);
+    return convert_to("convert", argv[0], o[0].value, o[1].seen);
+}
+
+static int cmd_dump(int argc, char **argv)
+{
+    int n = 0;
+    if (!cli_parse("dump", "fixcol-replay dump FILE", argc, argv, NULL, 0, 1, 1, &n))
+        return EXIT_BAD;
+    return convert_to("dump", argv[0], "-", 1);
 }
 
 /* ---------------------------------------------------------------- info */
 
+/* Like verify: every file is checked first, the first bad one stops. */
 static int cmd_info(int argc, char **argv)
 {
+    int npos = 0;
+    if (!cli_parse("info", "fixcol-replay info FILE...", argc, argv, NULL, 0, 1, -1, &npos) ||
+        !check_inputs("info", npos, argv))
+        return EXIT_BAD;
     int rc = EXIT_MATCH;
-    for (int f = 0; f < argc; f++) {
+    for (int f = 0; f < npos && rc == EXIT_MATCH; f++) {
         size_t size = 0;
-        uint8_t *data = load(argv[f], &size);
-        if (!data) {
-            rc = EXIT_BAD;
-            continue;
-        }
+        uint8_t *data = cli_load("info", argv[f], &size);
+        if (!data)
+            return EXIT_BAD;
         fc_replay_reader r;
         uint64_t kinds[FC_REPLAY_OP_KINDS] = {0};
         uint64_t ops = 0;
@@ -577,7 +551,7 @@ static int cmd_info(int argc, char **argv)
                 st = skip_results(&r);
         }
         if (st != FC_OK) {
-            print_error(argv[f], &r.error, st);
+            print_error("info", argv[f], &r.error, st);
             rc = EXIT_BAD;
         } else {
             char bx[32], by[32];
@@ -608,16 +582,15 @@ typedef struct side {
 
 static int cmd_diff(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: fixcol-replay diff A B\n");
+    int npos = 0;
+    if (!cli_parse("diff", "fixcol-replay diff A B", argc, argv, NULL, 0, 2, 2, &npos) || !check_inputs("diff", 2, argv))
         return EXIT_BAD;
-    }
     side s[2];
     memset(s, 0, sizeof s);
     int rc = EXIT_MATCH;
     for (int i = 0; i < 2; i++) {
         s[i].path = argv[i];
-        s[i].data = load(argv[i], &s[i].size);
+        s[i].data = cli_load("diff", argv[i], &s[i].size);
         if (!s[i].data || fc_replay_open(&s[i].r, s[i].data, s[i].size) != FC_OK)
             rc = EXIT_BAD;
     }
@@ -710,7 +683,7 @@ static int cmd_diff(int argc, char **argv)
     if (rc == EXIT_BAD)
         for (int i = 0; i < 2; i++)
             if (s[i].r.status != FC_OK)
-                print_error(s[i].path, &s[i].r.error, s[i].r.status);
+                print_error("diff", s[i].path, &s[i].r.error, s[i].r.status);
     if (rc == EXIT_MATCH)
         printf("same: %" PRIu32 " frames\n", s[0].r.frames);
     free(ops[0]);
@@ -741,13 +714,8 @@ int main(int argc, char **argv)
         return cmd_info(argc - 2, argv + 2);
     if (strcmp(cmd, "diff") == 0)
         return cmd_diff(argc - 2, argv + 2);
-    if (strcmp(cmd, "dump") == 0) {
-        if (argc != 3) {
-            fprintf(stderr, "usage: fixcol-replay dump FILE\n");
-            return EXIT_BAD;
-        }
-        return convert_to(argv[2], "-", 1);
-    }
+    if (strcmp(cmd, "dump") == 0)
+        return cmd_dump(argc - 2, argv + 2);
     if (strcmp(cmd, "convert") == 0)
         return cmd_convert(argc - 2, argv + 2);
     if (strcmp(cmd, "bodies") == 0)

@@ -43,7 +43,7 @@ fc_status scen_record(fc_replay_recorder *rec, const char *name, uint32_t seed, 
     if (!rec)
         return FC_ERR_NULL;
     memset(rec, 0, sizeof *rec);
-    if (i < 0 || bodies < 1 || frames < 1 || bodies > 1000000 || frames > FC_REPLAY_MAX_FRAMES)
+    if (i < 0 || bodies < 1 || frames < 1 || bodies > SCEN_MAX_BODIES || frames > FC_REPLAY_MAX_FRAMES)
         return FC_ERR_ARGUMENT;
     sc_ctx c;
     c.rec = rec;

@@ -58,9 +58,10 @@ fc_status sc_end_frame(sc_ctx *c);
  * the same arguments records the same replay into rec, which the call
  * initialises with the scenario's settings (free it with
  * fc_replay_recorder_free afterwards, also on error; the file is in
- * rec->w.data / rec->w.size). name: one of scen_names. bodies and
- * frames >= 1. Errors: FC_ERR_ARGUMENT (unknown name, bad counts),
+ * rec->w.data / rec->w.size). name: one of scen_names. bodies in
+ * 1..SCEN_MAX_BODIES, frames in 1..FC_REPLAY_MAX_FRAMES. Errors: FC_ERR_ARGUMENT (unknown name, bad counts),
  * FC_ERR_NO_MEMORY. */
+#define SCEN_MAX_BODIES 1000000u
 fc_status scen_record(fc_replay_recorder *rec, const char *name, uint32_t seed, uint32_t bodies, uint32_t frames);
 /* NULL-terminated list of scenario names; scen_about gives a one-line
  * description of a name, or NULL for an unknown one. */

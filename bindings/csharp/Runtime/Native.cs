@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+using System;
+using System.Runtime.InteropServices;
+
+namespace Fixcol
+{
+    /// <summary>
+    /// The P/Invoke declarations: one per C function, same name, blittable
+    /// arguments only (no marshalling copies, no delegates: nothing calls back
+    /// into managed code). World pointers are IntPtr; World owns and checks them.
+    /// </summary>
+    public static class Native
+    {
+#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
+        public const string Lib = "__Internal";
+#else
+        public const string Lib = "fixcol";
+#endif
+        const CallingConvention CC = CallingConvention.Cdecl;
+
+        // status.h
+        [DllImport(Lib, CallingConvention = CC)] public static extern IntPtr fc_status_str(Status s);
+
+        // trig.h
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_sin(ushort a);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_cos(ushort a);
+        [DllImport(Lib, CallingConvention = CC)] public static extern SinCos fc_sincos_of(ushort a);
+        [DllImport(Lib, CallingConvention = CC)] public static extern ushort fc_angle_from_deg(int deg);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_angle_to_deg(ushort a);
+        [DllImport(Lib, CallingConvention = CC)] public static extern ushort fc_angle_from_rad(int rad);
+
+        // shapes.h
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_shape2_validate(ref Shape2 s);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_shape3_validate(ref Shape3 s);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_obb3_from_euler(Vec3 center, Vec3 half, ushort yaw, ushort pitch, ushort roll, out Obb3 o);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_obb3_from_axes(Vec3 center, Vec3 half, Vec3 x, Vec3 y, Vec3 z, out Obb3 o);
+
+        // collide2d.h / collide3d.h (dispatching entry points; inputs must be valid)
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_overlap2(ref Shape2 a, ref Shape2 b);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_contact2(ref Shape2 a, ref Shape2 b, out Contact2 c);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_overlap3(ref Shape3 a, ref Shape3 b);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_contact3(ref Shape3 a, ref Shape3 b, out Contact3 c);
+
+        // world.h
+        [DllImport(Lib, CallingConvention = CC)] public static extern WorldDef fc_world_def_default();
+        [DllImport(Lib, CallingConvention = CC)] public static extern BodyDef fc_body_def_default();
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_create(ref WorldDef def, out IntPtr w);
+        [DllImport(Lib, CallingConvention = CC)] public static extern void fc_world_destroy(IntPtr w);
+        [DllImport(Lib, CallingConvention = CC)] public static extern WorldDim fc_world_get_dim(IntPtr w);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_create_body(IntPtr w, ref BodyDef def, out BodyId id);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_destroy_body(IntPtr w, BodyId id);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_world_body_valid(IntPtr w, BodyId id);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_world_body_count(IntPtr w);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_set_shape2(IntPtr w, BodyId id, ref Shape2 s);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_set_shape3(IntPtr w, BodyId id, ref Shape3 s);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_translate2(IntPtr w, BodyId id, Vec2 delta);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_translate3(IntPtr w, BodyId id, Vec3 delta);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_set_angle2(IntPtr w, BodyId id, ushort angle);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_set_filter(IntPtr w, BodyId id, Filter f);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_set_user_data(IntPtr w, BodyId id, ulong u);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_get_shape2(IntPtr w, BodyId id, out Shape2 s);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_get_shape3(IntPtr w, BodyId id, out Shape3 s);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_get_filter(IntPtr w, BodyId id, out Filter f);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_get_user_data(IntPtr w, BodyId id, out ulong u);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_get_bounds(IntPtr w, BodyId id, out Vec3 min, out Vec3 max);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_find_pairs(IntPtr w, out IntPtr pairs, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_overlap2(IntPtr w, ref Shape2 s, Filter f, out IntPtr ids, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_overlap3(IntPtr w, ref Shape3 s, Filter f, out IntPtr ids, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_point2(IntPtr w, Vec2 p, Filter f, out IntPtr ids, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_point3(IntPtr w, Vec3 p, Filter f, out IntPtr ids, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_raycast2(IntPtr w, ref Ray2 r, Filter f, out RayHit hit, out int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_raycast3(IntPtr w, ref Ray3 r, Filter f, out RayHit hit, out int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_raycast2_all(IntPtr w, ref Ray2 r, Filter f, out IntPtr hits, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_raycast3_all(IntPtr w, ref Ray3 r, Filter f, out IntPtr hits, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_world_checksum(IntPtr w);
+        [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_hash_pairs(ulong seed, Pair[] pairs, int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_hash_ids(ulong seed, BodyId[] ids, int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_hash_ray_hits(ulong seed, RayHit[] hits, int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_snapshot(IntPtr w, byte[] buf, UIntPtr cap, out UIntPtr size);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_restore(IntPtr w, byte[] buf, UIntPtr size);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_validate(IntPtr w);
+        [DllImport(Lib, CallingConvention = CC)] public static extern BroadphaseStats fc_world_broadphase_stats(IntPtr w);
+
+        // replay.h (the reader, the text decimals and the C runner used as the bench baseline)
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_open(ref ReplayReaderState r, IntPtr data, UIntPtr size);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_next_frame(ref ReplayReaderState r, out int more, out uint opCount);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_next_op(ref ReplayReaderState r, out ReplayOp op);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_read_expect(ref ReplayReaderState r, out ReplayExpect e);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_read_query_expect(ref ReplayReaderState r, out QueryExpect q);
+        [DllImport(Lib, CallingConvention = CC)] public static extern IntPtr fc_replay_fix_format(int v, byte[] buf);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_fix_parse(byte[] s, UIntPtr len, out int v);
+        [DllImport(Lib, CallingConvention = CC)] public static extern void fc_replay_error_format(ref ReplayError e, byte[] buf, UIntPtr size);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_runner_init(IntPtr rn, ref ReplaySettings s);
+        [DllImport(Lib, CallingConvention = CC)] public static extern void fc_replay_runner_free(IntPtr rn);
+        [DllImport(Lib, CallingConvention = CC)] public static extern void fc_replay_runner_begin_frame(IntPtr rn);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_runner_apply(IntPtr rn, ref ReplayOp op, IntPtr created);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_runner_end_frame(IntPtr rn, out ReplayExpect got);
+    }
+}

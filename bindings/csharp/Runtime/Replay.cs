@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+using System;
+using System.Runtime.InteropServices;
+
+namespace Fixcol
+{
+    /// <summary>fc_replay_op_kind.</summary>
+    public enum ReplayOpKind
+    {
+        Create = 1, Move = 2, Turn = 3, Set = 4, Destroy = 5,
+        QueryShape = 6, QueryPoint = 7, QueryRay = 8, QueryRayAll = 9,
+        Snapshot = 10, Restore = 11,
+    }
+
+    /// <summary>fc_replay_op: one decoded operation (only its kind's fields are meaningful).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ReplayOp
+    {
+        public ReplayOpKind Kind;
+        public BodyId Id;
+        public Filter Filter;
+        public uint Slot;
+        public Angle Angle;
+        public Vec3 A, B;
+        public Shape2 Shape2;
+        public Shape3 Shape3;
+    }
+
+    /// <summary>fc_replay_settings.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ReplaySettings
+    {
+        public int Dim;
+        public Vec2 BoundsMin;
+        public int BoundsLog2;
+        public int MaxDepth;
+        public int Layout;
+    }
+
+    /// <summary>fc_replay_expect: what a frame must produce.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ReplayExpect
+    {
+        public ulong Checksum, State, Pairs;
+        public uint PairCount, Ops, QueryCount;
+    }
+
+    /// <summary>fc_replay_query_expect.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct QueryExpect
+    {
+        public uint Count, Hash;
+    }
+
+    /// <summary>fc_replay_error.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe struct ReplayError
+    {
+        public ulong Offset;
+        public uint Line, Column;
+        public fixed byte Reason[112];
+    }
+
+    /// <summary>fc_replay_reader (mirrored so it can live in managed memory; fields are the C library's).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ReplayReaderState
+    {
+        public IntPtr Data;
+        public UIntPtr Size, Pos;
+        public int Text;
+        public uint Line;
+        public UIntPtr LineStart;
+        public ReplaySettings Settings;
+        public uint Frames, OpsLeft, QueriesSeen, QueriesLeft;
+        public int Phase;
+        public Status Status;
+        public ReplayError Error;
+    }
+
+    /// <summary>
+    /// The replay reader (fc_replay_open / next_frame / next_op /
+    /// read_expect / read_query_expect) over a copy of a .fcr or text replay.
+    /// Malformed input is a FixcolException whose message holds the position
+    /// and reason; the reader never trusts the bytes.
+    /// </summary>
+    public sealed class ReplayReader : IDisposable
+    {
+        IntPtr data;
+        ReplayReaderState r;
+
+        public ReplayReader(byte[] bytes)
+        {
+            if (bytes == null)
+                throw new ArgumentNullException("bytes");
+            data = Marshal.AllocHGlobal(Math.Max(1, bytes.Length));
+            Marshal.Copy(bytes, 0, data, bytes.Length);
+            Check(Native.fc_replay_open(ref r, data, (UIntPtr)(uint)bytes.Length));
+        }
+
+        public ReplaySettings Settings { get { return r.Settings; } }
+
+        void Check(Status st)
+        {
+            if (st != Status.Ok)
+                throw new FixcolException(st, "replay: " + ErrorText());
+        }
+
+        public string ErrorText()
+        {
+            byte[] buf = new byte[256];
+            Native.fc_replay_error_format(ref r.Error, buf, (UIntPtr)(uint)buf.Length);
+            int n = Array.IndexOf(buf, (byte)0);
+            return System.Text.Encoding.UTF8.GetString(buf, 0, n < 0 ? buf.Length : n);
+        }
+
+        /// <summary>True and the frame's operation count, or false after the last frame.</summary>
+        public bool NextFrame(out uint opCount)
+        {
+            int more;
+            Check(Native.fc_replay_next_frame(ref r, out more, out opCount));
+            return more != 0;
+        }
+
+        public ReplayOp NextOp() { ReplayOp op; Check(Native.fc_replay_next_op(ref r, out op)); return op; }
+        public ReplayExpect ReadExpect() { ReplayExpect e; Check(Native.fc_replay_read_expect(ref r, out e)); return e; }
+        public QueryExpect ReadQueryExpect() { QueryExpect q; Check(Native.fc_replay_read_query_expect(ref r, out q)); return q; }
+
+        public void Dispose()
+        {
+            if (data != IntPtr.Zero)
+                Marshal.FreeHGlobal(data);
+            data = IntPtr.Zero;
+            r = new ReplayReaderState();
+        }
+    }
+}

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: MIT
+// Every entry point fed null, wrong values, huge values, disposed worlds,
+// stale and foreign ids, and corrupt snapshot / replay blobs: each must give
+// a clear exception (throwing API) or false + LastStatus (Try API), leave
+// the world unchanged (same snapshot bytes, same checksum, Validate ok) and
+// never crash the process. --break feeds one valid value where an invalid
+// one is expected, so the check must report a missing error.
+using System;
+using Fixcol;
+
+static class RobustnessTest
+{
+    static int failures, cases;
+    static bool brk;
+    static World w;
+    static byte[] before;
+
+    static byte[] State(World x) { return x.Snapshot(); }
+
+    static bool Same(byte[] a, byte[] b)
+    {
+        if (a.Length != b.Length)
+            return false;
+        for (int i = 0; i < a.Length; i++)
+            if (a[i] != b[i])
+                return false;
+        return true;
+    }
+
+    static void Fail(string name, string why)
+    {
+        failures++;
+        Console.WriteLine("FAIL: " + name + ": " + why);
+    }
+
+    static void Unchanged(string name)
+    {
+        if (w == null || w.IsDisposed)
+            return;
+        if (!Same(before, State(w)))
+            Fail(name, "world changed");
+        if (w.Validate() != Status.Ok)
+            Fail(name, "world no longer validates");
+    }
+
+    /// The throwing call must raise TEx (and, for FixcolException, the given status).
+    static void Throws<TEx>(string name, Action a, Status st = Status.Ok) where TEx : Exception
+    {
+        cases++;
+        if (w != null && !w.IsDisposed)
+            before = State(w);
+        try
+        {
+            a();
+            Fail(name, "no exception");
+        }
+        catch (TEx e)
+        {
+            var fe = e as FixcolException;
+            if (fe != null && st != Status.Ok && fe.Status != st)
+                Fail(name, "status " + fe.Status + ", expected " + st);
+            if (e.Message.Length == 0)
+                Fail(name, "empty message");
+        }
+        catch (Exception e)
+        {
+            Fail(name, "unexpected " + e.GetType().Name + ": " + e.Message);
+        }
+        Unchanged(name);
+    }
+
+    /// The Try call must return false with LastStatus == st.
+    static void False(string name, Func<bool> f, Status st)
+    {
+        cases++;
+        if (w != null && !w.IsDisposed)
+            before = State(w);
+        try
+        {
+            if (f())
+                Fail(name, "returned true");
+            else if (w != null && w.LastStatus != st)
+                Fail(name, "LastStatus " + w.LastStatus + ", expected " + st);
+        }
+        catch (Exception e)
+        {
+            Fail(name, "Try method threw " + e.GetType().Name + ": " + e.Message);
+        }
+        Unchanged(name);
+    }
+
+    static void Use<T>(T x) { GC.KeepAlive(x); }
+
+    static Shape2 Circle(int x, int y, int r) { return Shape2.MakeCircle(new Vec2(x, y), r); }
+
+    static int Main(string[] args)
+    {
+        brk = Array.IndexOf(args, "--break") >= 0;
+
+        // ---- world creation
+        WorldDef bad = WorldDef.Default;
+        bad.Dim = (WorldDim)5;
+        Throws<FixcolException>("world dim 5", () => new World(bad), Status.ErrArgument);
+        World tmp; Status cst;
+        cases++;
+        if (World.TryCreate(bad, out tmp, out cst) || tmp != null || cst != Status.ErrArgument)
+            Fail("TryCreate dim 5", "not rejected");
+        bad = WorldDef.Default; bad.BoundsLog2 = 99;
+        Throws<FixcolException>("world bounds_log2 99", () => new World(bad), Status.ErrArgument);
+        bad = WorldDef.Default; bad.BoundsMin = Vec2.FromRaw(int.MaxValue, 0);
+        Throws<FixcolException>("world bounds_min huge", () => new World(bad), Status.ErrRange);
+        bad = WorldDef.Default; bad.BodyCapacity = -1;
+        Throws<FixcolException>("world body_capacity -1", () => new World(bad), Status.ErrArgument);
+        bad = WorldDef.Default; bad.BodyCapacity = int.MaxValue;
+        Throws<FixcolException>("world body_capacity huge", () => new World(bad), Status.ErrArgument);
+
+        // ---- a 2D world with a few bodies (tag 7), and a foreign one (tag 8)
+        WorldDef def = WorldDef.Default;
+        def.Tag = 7;
+        w = new World(def);
+        BodyId a = w.CreateBody(BodyDef.Of(Circle(10, 10, 1)));
+        BodyId b = w.CreateBody(BodyDef.Of(Shape2.MakeObb(new Vec2(12, 10), new Vec2(2, 1), Angle.FromDegrees(45))));
+        BodyId dead = w.CreateBody(BodyDef.Of(Circle(30, 30, 2)));
+        w.DestroyBody(dead);
+        WorldDef def8 = WorldDef.Default;
+        def8.Tag = 8;
+        var other = new World(def8);
+        BodyId foreign = other.CreateBody(BodyDef.Of(Circle(10, 10, 1)));
+        BodyId forged = new BodyId(a.Index, a.Generation, 8);
+        BodyId huge = new BodyId(uint.MaxValue, uint.MaxValue, 7);
+        BodyId zero = new BodyId();
+
+        // ---- bad shapes
+        Shape2 s;
+        s = new Shape2(); // type 0
+        Throws<FixcolException>("create: shape type 0", () => w.CreateBody(BodyDef.Of(s)), Status.ErrShapeType);
+        Shape2 s0 = s;
+        False("TryCreateBody: shape type 0", () => { BodyId x; return w.TryCreateBody(BodyDef.Of(s0), out x); }, Status.ErrShapeType);
+        Shape2 neg = Circle(10, 10, 1); neg.Circle.Radius = Fix16.FromRaw(-1);
+        Throws<FixcolException>("create: negative radius", () => w.CreateBody(BodyDef.Of(neg)), Status.ErrSize);
+        Shape2 far = Circle(10, 10, 1); far.Circle.Center.X = Fix16.FromRaw(brk ? 65536 : int.MaxValue);
+        Throws<FixcolException>("create: coordinate int.MaxValue raw", () => w.CreateBody(BodyDef.Of(far)), Status.ErrRange);
+        Shape2 big = Circle(10, 10, 1); big.Circle.Radius = Fix16.FromRaw(int.MaxValue);
+        Throws<FixcolException>("create: radius int.MaxValue raw", () => w.CreateBody(BodyDef.Of(big)), Status.ErrSize);
+        Shape2 rot = Shape2.MakeObb(new Vec2(5, 5), new Vec2(1, 1), Angle.FromRaw(1000)); rot.Obb.Rot.S = Fix16.FromRaw(rot.Obb.Rot.S.Raw + 1);
+        Throws<FixcolException>("create: OBB rot not its angle's", () => w.CreateBody(BodyDef.Of(rot)), Status.ErrRotation);
+        Shape2 poly = Shape2.FromPoly(Poly2.Make(new[] { new Vec2(0, 0), new Vec2(1, 0) }));
+        Throws<FixcolException>("create: 2-vertex polygon", () => w.CreateBody(BodyDef.Of(poly)), Status.ErrPolyCount);
+        poly.Poly.Count = int.MaxValue;
+        Throws<FixcolException>("create: polygon count int.MaxValue", () => w.CreateBody(BodyDef.Of(poly)), Status.ErrPolyCount);
+        poly.Poly.Count = int.MinValue;
+        Throws<FixcolException>("create: polygon count int.MinValue", () => w.CreateBody(BodyDef.Of(poly)), Status.ErrPolyCount);
+        Shape2 cw = Shape2.FromPoly(Poly2.Make(new[] { new Vec2(0, 0), new Vec2(0, 1), new Vec2(1, 0) }));
+        Throws<FixcolException>("create: clockwise polygon", () => w.CreateBody(BodyDef.Of(cw)), Status.ErrPolyOrder);
+        Throws<FixcolException>("set shape: 3D shape in a 2D world", () => w.SetShape(a, Shape3.FromSphere(new Sphere(new Vec3(1, 1, 1), 1))), Status.ErrShapeType);
+        Throws<FixcolException>("set shape: bad 2D shape", () => w.SetShape(a, neg), Status.ErrSize);
+        False("TrySetShape: bad 2D shape", () => w.TrySetShape(a, neg), Status.ErrSize);
+        Throws<ArgumentNullException>("Poly2.Make(null)", () => Poly2.Make(null));
+        Throws<ArgumentOutOfRangeException>("Poly2 vertex 8", () => { Poly2 p = new Poly2(); p[8] = new Vec2(); });
+
+        // ---- huge and wrong values on live bodies
+        Throws<FixcolException>("translate by int.MaxValue raw", () => w.Translate(a, Vec2.FromRaw(int.MaxValue, 0)), Status.ErrRange);
+        Throws<FixcolException>("translate by int.MinValue raw", () => w.Translate(a, Vec2.FromRaw(0, int.MinValue)), Status.ErrRange);
+        False("TryTranslate out of range", () => w.TryTranslate(a, Vec2.FromRaw(int.MaxValue, int.MaxValue)), Status.ErrRange);
+        Throws<FixcolException>("translate3 in a 2D world", () => w.Translate(a, new Vec3(1, 1, 1)), Status.ErrShapeType);
+        Throws<FixcolException>("set angle of a circle", () => w.SetAngle(a, Angle.FromRaw(5)), Status.ErrShapeType);
+        Throws<FixcolException>("get 3D shape in a 2D world", () => w.GetShape3(a), Status.ErrShapeType);
+
+        // ---- stale, foreign, forged, never-issued ids on every id entry point
+        foreach (var pair in new[] { Tuple.Create("stale", dead), Tuple.Create("foreign", foreign), Tuple.Create("forged tag", forged),
+                                     Tuple.Create("huge", huge), Tuple.Create("zero", zero) })
+        {
+            string n = pair.Item1;
+            BodyId id = pair.Item2;
+            cases++;
+            if (w.IsValid(id))
+                Fail(n + " id", "IsValid true");
+            Throws<FixcolException>(n + ": destroy", () => w.DestroyBody(id), Status.ErrStaleId);
+            False(n + ": TryDestroyBody", () => w.TryDestroyBody(id), Status.ErrStaleId);
+            Throws<FixcolException>(n + ": translate", () => w.Translate(id, new Vec2(1, 0)), Status.ErrStaleId);
+            False(n + ": TryTranslate", () => w.TryTranslate(id, new Vec2(1, 0)), Status.ErrStaleId);
+            Throws<FixcolException>(n + ": set shape", () => w.SetShape(id, Circle(1, 1, 1)), Status.ErrStaleId);
+            Throws<FixcolException>(n + ": set angle", () => w.SetAngle(id, Angle.FromRaw(1)), Status.ErrStaleId);
+            Throws<FixcolException>(n + ": set filter", () => w.SetFilter(id, Filter.Default), Status.ErrStaleId);
+            Throws<FixcolException>(n + ": set user data", () => w.SetUserData(id, 5), Status.ErrStaleId);
+            Throws<FixcolException>(n + ": get shape", () => w.GetShape2(id), Status.ErrStaleId);
+            Throws<FixcolException>(n + ": get filter", () => w.GetFilter(id), Status.ErrStaleId);
+            Throws<FixcolException>(n + ": get user data", () => w.GetUserData(id), Status.ErrStaleId);
+            Throws<FixcolException>(n + ": get bounds", () => { Vec3 lo, hi; w.GetBounds(id, out lo, out hi); }, Status.ErrStaleId);
+            False(n + ": TryGetShape", () => { Shape2 x; return w.TryGetShape(id, out x); }, Status.ErrStaleId);
+        }
+
+        // ---- queries with bad input
+        BodyId[] ids = null;
+        RayHit[] hits = null;
+        RayHit hit;
+        Throws<FixcolException>("overlap: bad shape", () => w.Overlap(neg, Filter.Default, ref ids), Status.ErrSize);
+        Throws<FixcolException>("overlap: 3D shape in 2D world", () => w.Overlap(Shape3.FromSphere(new Sphere(new Vec3(), 1)), Filter.Default, ref ids), Status.ErrShapeType);
+        Throws<FixcolException>("point: out of range", () => w.QueryPoint(Vec2.FromRaw(int.MinValue, 0), Filter.Default, ref ids), Status.ErrRange);
+        False("TryQueryPoint: out of range", () => { int c; return w.TryQueryPoint(Vec2.FromRaw(int.MinValue, 0), Filter.Default, ref ids, out c); }, Status.ErrRange);
+        Throws<FixcolException>("ray: zero delta", () => w.Raycast(new Ray2(new Vec2(1, 1), new Vec2()), Filter.Default, out hit), Status.ErrArgument);
+        Throws<FixcolException>("ray: huge origin", () => w.Raycast(new Ray2(Vec2.FromRaw(int.MaxValue, 0), new Vec2(1, 0)), Filter.Default, out hit), Status.ErrRange);
+        Throws<FixcolException>("ray all: 3D ray in 2D world", () => w.RaycastAll(new Ray3(new Vec3(), new Vec3(1, 0, 0)), Filter.Default, ref hits), Status.ErrShapeType);
+        False("TryRaycast: zero delta", () => { bool h; RayHit x; return w.TryRaycast(new Ray2(new Vec2(1, 1), new Vec2()), Filter.Default, out h, out x); }, Status.ErrArgument);
+
+        // ---- corrupt snapshot blobs
+        byte[] good = w.Snapshot();
+        Throws<ArgumentNullException>("restore null", () => w.Restore(null));
+        False("TryRestore null", () => w.TryRestore(null, 0), Status.ErrNull);
+        Throws<ArgumentOutOfRangeException>("restore length past the array", () => w.Restore(good, good.Length + 1));
+        Throws<ArgumentOutOfRangeException>("restore length -1", () => w.Restore(good, -1));
+        Throws<FixcolException>("restore empty blob", () => w.Restore(new byte[0]), Status.ErrFormat);
+        Throws<FixcolException>("restore truncated blob", () => w.Restore(good, good.Length - 8));
+        for (int i = 0; i < good.Length; i += 3)
+        {
+            byte[] c = (byte[])good.Clone();
+            c[i] ^= 0x10;
+            int at = i;
+            Throws<FixcolException>("restore blob with byte " + at + " flipped", () => w.Restore(c));
+        }
+        byte[] v1 = (byte[])good.Clone();
+        v1[4] = 1;
+        Throws<FixcolException>("restore version 1 blob", () => w.Restore(v1));
+        var rng = new Random(13);
+        for (int i = 0; i < 200; i++)
+        {
+            byte[] junk = new byte[rng.Next(0, 300)];
+            rng.NextBytes(junk);
+            if (junk.Length >= 8 && i % 2 == 0)
+                Array.Copy(good, junk, 8); // a valid magic and version: the reader must go further
+            Throws<FixcolException>("restore random blob " + i, () => w.Restore(junk));
+            False("TryRestore random blob " + i, () => w.TryRestore(junk, junk.Length), ((Func<Status>)(() => { w.TryRestore(junk, junk.Length); return w.LastStatus; }))());
+        }
+
+        // ---- stateless tier and value types
+        Throws<FixcolException>("Collide.Overlap: invalid shape", () => Collide.Overlap(neg, Circle(1, 1, 1)), Status.ErrSize);
+        Throws<FixcolException>("Collide.Overlap: type 0", () => Collide.Overlap(new Shape2(), Circle(1, 1, 1)), Status.ErrShapeType);
+        Throws<FixcolException>("Collide.Overlap: bad sphere", () => Collide.Overlap(Shape3.FromSphere(new Sphere(new Vec3(), Fix16.FromRaw(-5))), Shape3.FromSphere(new Sphere(new Vec3(), 1))), Status.ErrSize);
+        Throws<FixcolException>("Obb3.FromAxes: non-orthonormal axes", () => Obb3.FromAxes(new Vec3(), new Vec3(1, 1, 1), new Vec3(1, 0, 0), new Vec3(1, 0, 0), new Vec3(0, 0, 1)), Status.ErrRotation);
+        Throws<FixcolException>("Obb3.FromEuler: huge half", () => Obb3.FromEuler(new Vec3(), Vec3.FromRaw(int.MaxValue, 1, 1), Angle.FromRaw(0), Angle.FromRaw(0), Angle.FromRaw(0)), Status.ErrSize);
+        Throws<OverflowException>("Fix16.FromInt(40000)", () => Fix16.FromInt(40000));
+        Throws<OverflowException>("Fix16 + overflow", () => Use(Fix16.MaxValue + Fix16.FromRaw(1)));
+        Throws<OverflowException>("Fix16 * overflow", () => Use(Fix16.FromInt(30000) * Fix16.FromInt(30000)));
+        Throws<FormatException>("Fix16.Parse(null)", () => Fix16.Parse(null));
+        Throws<FormatException>("Fix16.Parse(\"0.1\")", () => Fix16.Parse("0.1"));
+        Throws<FormatException>("Fix16.Parse(\"1e3\")", () => Fix16.Parse("1e3"));
+        Throws<OverflowException>("Fix16.Parse(\"32768\")", () => Fix16.Parse("32768"));
+        Throws<OverflowException>("Fix16.Parse of 40 digits", () => Fix16.Parse(new string('9', 40)));
+
+        // ---- replay reader on garbage
+        Throws<ArgumentNullException>("ReplayReader(null)", () => new ReplayReader(null));
+        Throws<FixcolException>("ReplayReader(empty)", () => new ReplayReader(new byte[0]), Status.ErrFormat);
+        Throws<FixcolException>("ReplayReader(garbage)", () => new ReplayReader(System.Text.Encoding.ASCII.GetBytes("FCREPLAY\x02\xff\xff\xff")));
+        Throws<FixcolException>("ReplayReader out of sequence", () => { using (var r = new ReplayReader(System.Text.Encoding.ASCII.GetBytes("fixcol-replay\nversion 2\ndim 2\n"))) r.ReadExpect(); });
+
+        // ---- disposed world: exceptions / false, never a crash; Dispose twice is fine
+        World gone = new World();
+        BodyId g = gone.CreateBody(BodyDef.Default);
+        gone.Dispose();
+        gone.Dispose();
+        World keep = w;
+        w = gone;
+        Pair[] pairs = null;
+        Throws<ObjectDisposedException>("disposed: create", () => gone.CreateBody(BodyDef.Default));
+        Throws<ObjectDisposedException>("disposed: translate", () => gone.Translate(g, new Vec2(1, 0)));
+        Throws<ObjectDisposedException>("disposed: find pairs", () => gone.FindPairs(ref pairs));
+        Throws<ObjectDisposedException>("disposed: overlap", () => gone.Overlap(Circle(1, 1, 1), Filter.Default, ref ids));
+        Throws<ObjectDisposedException>("disposed: checksum", () => gone.Checksum());
+        Throws<ObjectDisposedException>("disposed: snapshot", () => gone.Snapshot());
+        Throws<ObjectDisposedException>("disposed: restore", () => gone.Restore(good));
+        Throws<ObjectDisposedException>("disposed: body count", () => Use(gone.BodyCount));
+        False("disposed: TryCreateBody", () => { BodyId x; return gone.TryCreateBody(BodyDef.Default, out x); }, Status.ErrNull);
+        False("disposed: TryTranslate", () => gone.TryTranslate(g, new Vec2(1, 0)), Status.ErrNull);
+        False("disposed: TryFindPairs", () => { int c; return gone.TryFindPairs(ref pairs, out c); }, Status.ErrNull);
+        False("disposed: TryRestore", () => gone.TryRestore(good, good.Length), Status.ErrNull);
+        cases++;
+        if (gone.IsValid(g))
+            Fail("disposed: IsValid", "true");
+        w = keep;
+
+        // ---- the world still works and the other world was not touched
+        cases++;
+        if (w.BodyCount != 2 || !w.IsValid(a) || !w.IsValid(b) || w.Validate() != Status.Ok || other.BodyCount != 1)
+            Fail("afterwards", "world state lost");
+        w.Translate(a, new Vec2(1, 0));
+        w.Dispose();
+        other.Dispose();
+        Console.WriteLine((failures == 0 ? "ok" : "FAILED") + ": " + cases + " cases, " + failures + " failures");
+        return failures == 0 ? 0 : 1;
+    }
+}

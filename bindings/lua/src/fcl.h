@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+/* fcl.h - shared declarations of the Lua binding's C glue (not installed).
+ * One source for Lua 5.1, 5.3, 5.4 and LuaJIT 2.1; the small differences
+ * between their C APIs are bridged here. */
+#ifndef FCL_H
+#define FCL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include <fixcol/fixcol.h>
+
+#if LUA_VERSION_NUM >= 502
+#define fcl_rawlen(L, i) ((size_t)lua_rawlen((L), (i)))
+#else
+#define fcl_rawlen(L, i) ((size_t)lua_objlen((L), (i)))
+#endif
+
+/* Metatable names (registry keys). */
+#define FCL_WORLD_MT "fixcol.world"
+#define FCL_HASHER_MT "fixcol.hasher"
+#define FCL_REPLAY_MT "fixcol.replay_reader"
+
+/* compat.c */
+void fcl_setfuncs(lua_State *L, const luaL_Reg *l);
+void *fcl_testudata(lua_State *L, int idx, const char *tname);
+int fcl_argerror(lua_State *L, int arg, const char *fmt, ...);
+
+/* numbers.c: exact integers across the boundary (never truncated). */
+int32_t fcl_check_raw(lua_State *L, int arg);                       /* int32 (Q16.16 raw) */
+int32_t fcl_opt_raw(lua_State *L, int arg, int32_t def);
+uint32_t fcl_check_u32(lua_State *L, int arg);                      /* 0 .. 2^32-1 */
+uint64_t fcl_check_u64(lua_State *L, int arg);                      /* number <= 2^53 or hex string */
+fc_angle fcl_check_angle(lua_State *L, int arg);                    /* any int32, wrapped mod 65536 */
+/* The same checks on a value at stack index idx, reported against argument
+ * arg as "field NAME". */
+int32_t fcl_field_raw(lua_State *L, int idx, int arg, const char *name);
+uint32_t fcl_field_u32(lua_State *L, int idx, int arg, const char *name);
+fc_angle fcl_field_angle(lua_State *L, int idx, int arg, const char *name);
+/* t[name] of the table at argument arg, as int32 / uint32 (required). */
+int32_t fcl_get_raw(lua_State *L, int arg, const char *name);
+int32_t fcl_get_raw_opt(lua_State *L, int arg, const char *name, int32_t def);
+void fcl_push_u64(lua_State *L, uint64_t v);                        /* number if < 2^53, else hex string */
+void fcl_push_hex64(lua_State *L, uint64_t v);                      /* 16 lowercase hex digits */
+int fcl_parse_hex64(const char *s, size_t len, uint64_t *out);      /* 1 ok; optional 0x, 1..16 digits */
+void fcl_open_numbers(lua_State *L);
+
+/* errors.c: data errors are returned as nil, name, message. */
+int fcl_push_status_error(lua_State *L, fc_status st);              /* pushes 3 values, returns 3 */
+const char *fcl_status_name(fc_status st);
+void fcl_open_errors(lua_State *L);
+
+/* ids.c: a body id is a 12-byte string (index, generation, world tag, each
+ * uint32 little-endian): exact, equal when equal, usable as a table key. */
+void fcl_push_id(lua_State *L, fc_body_id id);
+fc_body_id fcl_check_id(lua_State *L, int arg);
+void fcl_open_ids(lua_State *L);
+
+/* shapes.c */
+fc_shape2 fcl_check_shape2(lua_State *L, int arg);
+fc_shape3 fcl_check_shape3(lua_State *L, int arg);
+/* Push the shape as a table: a new one (out == 0) or the table at stack
+ * index out (absolute), filled in place. */
+void fcl_push_shape2(lua_State *L, const fc_shape2 *s, int out);
+void fcl_push_shape3(lua_State *L, const fc_shape3 *s, int out);
+void fcl_open_shapes(lua_State *L);
+
+/* world.c / bodies.c / queries.c */
+typedef struct fcl_world {
+    fc_world *w;          /* NULL once destroyed */
+    unsigned char *snap;  /* snapshot buffer, reused */
+    size_t snap_cap;
+} fcl_world;
+fc_world *fcl_check_world(lua_State *L, int arg);
+fc_filter fcl_opt_filter(lua_State *L, int arg);
+void fcl_open_world(lua_State *L);
+extern const luaL_Reg fcl_body_methods[];
+extern const luaL_Reg fcl_query_methods[];
+
+/* collide.c (stateless tier, trig), hash.c, replay.c */
+void fcl_open_collide(lua_State *L);
+void fcl_open_hash(lua_State *L);
+void fcl_open_replay(lua_State *L);
+
+/* Output tables: fill out[1..n] and clear out[n+1..] up to the first nil. */
+void fcl_trim(lua_State *L, int t, size_t n);
+
+#endif

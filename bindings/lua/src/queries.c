@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: MIT */
+/* queries.c - pairs, overlap / point queries and ray casts. Every list
+ * comes in the C canonical order. Each takes an optional caller table
+ * `out`: it is filled from index 1 and cleared after the last result (up to
+ * the first nil already there), and returned, so a frame loop that passes
+ * the same table every frame makes no garbage. Returns out, count; a data
+ * error returns nil, status, message. */
+#include "fcl.h"
+
+static int out_table(lua_State *L, int arg, int size_hint)
+{
+    if (lua_isnoneornil(L, arg)) {
+        if (lua_gettop(L) < arg)
+            lua_settop(L, arg);
+        lua_createtable(L, size_hint, 0);
+        lua_replace(L, arg);
+        return arg;
+    }
+    if (!lua_istable(L, arg))
+        fcl_argerror(L, arg, "expected an output table or nil, got %s", luaL_typename(L, arg));
+    return arg;
+}
+
+static int push_ids(lua_State *L, int out, const fc_body_id *ids, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++) {
+        fcl_push_id(L, ids[i]);
+        lua_rawseti(L, out, i + 1);
+    }
+    fcl_trim(L, out, (size_t)n);
+    lua_pushvalue(L, out);
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+/* w:find_pairs([out]) -> out, npairs; out = {a1, b1, a2, b2, ...} sorted by
+ * (a index, b index), a index < b index. */
+static int l_find_pairs(lua_State *L)
+{
+    fc_world *w = fcl_check_world(L, 1);
+    const fc_pair *p = NULL;
+    int32_t n = 0;
+    fc_status st = fc_world_find_pairs(w, &p, &n);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    int out = out_table(L, 2, 2 * n);
+    for (int32_t i = 0; i < n; i++) {
+        fcl_push_id(L, p[i].a);
+        lua_rawseti(L, out, 2 * i + 1);
+        fcl_push_id(L, p[i].b);
+        lua_rawseti(L, out, 2 * i + 2);
+    }
+    fcl_trim(L, out, (size_t)(2 * n));
+    lua_pushvalue(L, out);
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+/* w:overlap(shape [, filter [, out]]) -> out, n: ids sorted by index. */
+static int l_overlap(lua_State *L)
+{
+    fc_world *w = fcl_check_world(L, 1);
+    const fc_body_id *ids = NULL;
+    int32_t n = 0;
+    fc_status st;
+    if (fc_world_get_dim(w) == FC_WORLD_3D) {
+        fc_shape3 s = fcl_check_shape3(L, 2);
+        fc_filter f = fcl_opt_filter(L, 3);
+        int out = out_table(L, 4, 0);
+        st = fc_world_overlap3(w, &s, f, &ids, &n);
+        if (st == FC_OK)
+            return push_ids(L, out, ids, n);
+    } else {
+        fc_shape2 s = fcl_check_shape2(L, 2);
+        fc_filter f = fcl_opt_filter(L, 3);
+        int out = out_table(L, 4, 0);
+        st = fc_world_overlap2(w, &s, f, &ids, &n);
+        if (st == FC_OK)
+            return push_ids(L, out, ids, n);
+    }
+    return fcl_push_status_error(L, st);
+}
+
+/* w:point2(x, y [, filter [, out]]) -> out, n */
+static int l_point2(lua_State *L)
+{
+    fc_world *w = fcl_check_world(L, 1);
+    fc_vec2 p = fc_vec2_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3));
+    fc_filter f = fcl_opt_filter(L, 4);
+    int out = out_table(L, 5, 0);
+    const fc_body_id *ids = NULL;
+    int32_t n = 0;
+    fc_status st = fc_world_point2(w, p, f, &ids, &n);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    return push_ids(L, out, ids, n);
+}
+
+/* w:point3(x, y, z [, filter [, out]]) -> out, n */
+static int l_point3(lua_State *L)
+{
+    fc_world *w = fcl_check_world(L, 1);
+    fc_vec3 p = fc_vec3_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3), fcl_check_raw(L, 4));
+    fc_filter f = fcl_opt_filter(L, 5);
+    int out = out_table(L, 6, 0);
+    const fc_body_id *ids = NULL;
+    int32_t n = 0;
+    fc_status st = fc_world_point3(w, p, f, &ids, &n);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    return push_ids(L, out, ids, n);
+}
+
+static int push_hit(lua_State *L, fc_status st, int hit, const fc_ray_hit *h)
+{
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    if (!hit) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    fcl_push_id(L, h->id);
+    lua_pushinteger(L, h->t);
+    return 2;
+}
+
+static int push_hits(lua_State *L, fc_status st, int out, const fc_ray_hit *h, int32_t n)
+{
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    for (int32_t i = 0; i < n; i++) {
+        fcl_push_id(L, h[i].id);
+        lua_rawseti(L, out, 2 * i + 1);
+        lua_pushinteger(L, h[i].t);
+        lua_rawseti(L, out, 2 * i + 2);
+    }
+    fcl_trim(L, out, (size_t)(2 * n));
+    lua_pushvalue(L, out);
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+/* w:raycast2(ox, oy, dx, dy [, filter]) -> id, t | false (no hit) | nil, status, message */
+static int l_raycast2(lua_State *L)
+{
+    fc_world *w = fcl_check_world(L, 1);
+    fc_ray2 r;
+    r.origin = fc_vec2_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3));
+    r.delta = fc_vec2_make(fcl_check_raw(L, 4), fcl_check_raw(L, 5));
+    fc_filter f = fcl_opt_filter(L, 6);
+    fc_ray_hit h;
+    int hit = 0;
+    fc_status st = fc_world_raycast2(w, &r, f, &h, &hit);
+    return push_hit(L, st, hit, &h);
+}
+
+/* w:raycast3(ox, oy, oz, dx, dy, dz [, filter]) */
+static int l_raycast3(lua_State *L)
+{
+    fc_world *w = fcl_check_world(L, 1);
+    fc_ray3 r;
+    r.origin = fc_vec3_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3), fcl_check_raw(L, 4));
+    r.delta = fc_vec3_make(fcl_check_raw(L, 5), fcl_check_raw(L, 6), fcl_check_raw(L, 7));
+    fc_filter f = fcl_opt_filter(L, 8);
+    fc_ray_hit h;
+    int hit = 0;
+    fc_status st = fc_world_raycast3(w, &r, f, &h, &hit);
+    return push_hit(L, st, hit, &h);
+}
+
+/* w:raycast2_all(ox, oy, dx, dy [, filter [, out]]) -> out, n; out = {id1, t1, id2, t2, ...} */
+static int l_raycast2_all(lua_State *L)
+{
+    fc_world *w = fcl_check_world(L, 1);
+    fc_ray2 r;
+    r.origin = fc_vec2_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3));
+    r.delta = fc_vec2_make(fcl_check_raw(L, 4), fcl_check_raw(L, 5));
+    fc_filter f = fcl_opt_filter(L, 6);
+    int out = out_table(L, 7, 0);
+    const fc_ray_hit *h = NULL;
+    int32_t n = 0;
+    fc_status st = fc_world_raycast2_all(w, &r, f, &h, &n);
+    return push_hits(L, st, out, h, n);
+}
+
+/* w:raycast3_all(ox, oy, oz, dx, dy, dz [, filter [, out]]) */
+static int l_raycast3_all(lua_State *L)
+{
+    fc_world *w = fcl_check_world(L, 1);
+    fc_ray3 r;
+    r.origin = fc_vec3_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3), fcl_check_raw(L, 4));
+    r.delta = fc_vec3_make(fcl_check_raw(L, 5), fcl_check_raw(L, 6), fcl_check_raw(L, 7));
+    fc_filter f = fcl_opt_filter(L, 8);
+    int out = out_table(L, 9, 0);
+    const fc_ray_hit *h = NULL;
+    int32_t n = 0;
+    fc_status st = fc_world_raycast3_all(w, &r, f, &h, &n);
+    return push_hits(L, st, out, h, n);
+}
+
+const luaL_Reg fcl_query_methods[] = {
+    {"find_pairs", l_find_pairs},
+    {"overlap", l_overlap},
+    {"point2", l_point2},
+    {"point3", l_point3},
+    {"raycast2", l_raycast2},
+    {"raycast3", l_raycast3},
+    {"raycast2_all", l_raycast2_all},
+    {"raycast3_all", l_raycast3_all},
+    {NULL, NULL},
+};

@@ -1,0 +1,191 @@
+-- SPDX-License-Identifier: MIT
+-- replay_runner.lua - the cross-language determinism proof: every operation
+-- of each replay is applied through the Lua world API (not fc_replay_verify
+-- or fc_replay_run), every frame's expected values (operation statuses and
+-- created ids, query and ray results, pair list, world checksum, frame
+-- checksum) are recomputed in Lua from what that API returned, and the
+-- digest over all frame checksums must equal the C tool's.
+--
+--   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] FILE.fcr...
+-- --c-tool: run `PATH verify FILE...` and require the same digest line.
+-- --flip: flip one bit of frame FRAME's expected state checksum in the
+--         first file (the should-fail twin: the run must then fail).
+-- Prints one line per file and `digest <16 hex>`; exits 1 on any mismatch.
+local fc = require "fixcol"
+
+local STATUS = fc.status
+local KIND = { create = 1, move = 2, turn = 3, set = 4, destroy = 5, snapshot = 10, restore = 11 }
+local TWO32 = 4294967296
+
+local function u32(st) return st < 0 and st + TWO32 or st end
+
+-- The status code of a binding result: 0 when it succeeded, else the C code
+-- of the returned status name (data errors are nil, name, message).
+local function code(ok, name)
+  if ok == nil then return assert(STATUS[name], name) end
+  return 0
+end
+
+local args, files, c_tool, flip = { ... }, {}, nil, nil
+local i = 1
+while i <= #args do
+  if args[i] == "--c-tool" then c_tool = args[i + 1]; i = i + 2
+  elseif args[i] == "--flip" then flip = tonumber(args[i + 1]); i = i + 2
+  else files[#files + 1] = args[i]; i = i + 1 end
+end
+assert(#files > 0, "usage: replay_runner.lua [--c-tool PATH] [--flip FRAME] FILE...")
+
+local digest = fc.hasher(0)
+local h = fc.hasher(0)          -- scratch hasher for pair / query hashes
+local ops_h = fc.hasher(0)
+local frame_h = fc.hasher(0)
+local pairs_out, q_out, filt = {}, {}, { category = 1, mask = 1 }
+local q_count, q_hash = {}, {}
+local failed = false
+
+local function run_file(path, flip_frame)
+  local f = assert(io.open(path, "rb"))
+  local data = f:read("*a")
+  f:close()
+  local r = assert(fc.replay_open(data))
+  local s = r:settings()
+  local w = assert(fc.world_create(s))
+  local dim = s.dim
+  local slots = {}
+  local frames, nops_total, bad = 0, 0, 0
+
+  local function query(op)
+    filt.category, filt.mask = op.category, op.mask
+    local k = op.kind
+    local a, b, c
+    if k == "overlap" then
+      a, b, c = w:overlap(op.shape, filt, q_out)
+    elseif k == "point" then
+      if dim == 2 then a, b, c = w:point2(op.ax, op.ay, filt, q_out)
+      else a, b, c = w:point3(op.ax, op.ay, op.az, filt, q_out) end
+    elseif k == "ray" then
+      if dim == 2 then a, b, c = w:raycast2(op.ax, op.ay, op.bx, op.by, filt)
+      else a, b, c = w:raycast3(op.ax, op.ay, op.az, op.bx, op.by, op.bz, filt) end
+      if a == nil then return 0, h:reset(u32(STATUS[b])):fold() end
+      if a == false then return 0, h:reset(0):fold() end
+      return 1, h:reset(0):id(a):word(b):fold()
+    else -- ray_all
+      if dim == 2 then a, b, c = w:raycast2_all(op.ax, op.ay, op.bx, op.by, filt, q_out)
+      else a, b, c = w:raycast3_all(op.ax, op.ay, op.az, op.bx, op.by, op.bz, filt, q_out) end
+      if a == nil then return 0, u32(STATUS[b]) end
+      return b, h:reset(0):ray_hits(q_out, b):fold()
+    end
+    if a == nil then return 0, u32(STATUS[b]) end
+    return b, h:reset(0):ids(q_out, b):fold()
+  end
+
+  local function apply(op)
+    local k = op.kind
+    local kind = KIND[k]
+    if not kind then return query(op) end
+    local id = fc.id(op.index, op.generation, 1)
+    local st, got
+    if k == "create" then
+      filt.category, filt.mask = op.category, op.mask
+      local name
+      got, name = w:create_body(op.shape, filt)
+      st = code(got, name)
+    elseif k == "move" then
+      if dim == 2 then st = code(w:translate2(id, op.ax, op.ay))
+      else st = code(w:translate3(id, op.ax, op.ay, op.az)) end
+    elseif k == "turn" then st = code(w:set_angle2(id, op.angle))
+    elseif k == "set" then st = code(w:set_shape(id, op.shape))
+    elseif k == "destroy" then st = code(w:destroy_body(id))
+    elseif k == "snapshot" then
+      local blob, name = w:snapshot()
+      st = code(blob, name)
+      if blob then slots[op.slot] = blob end
+    else -- restore
+      if slots[op.slot] == nil then st = STATUS.argument
+      else st = code(w:restore(slots[op.slot])) end
+    end
+    ops_h:word(u32(st), kind)
+    if got then
+      local gi, gg = fc.id_parts(got)
+      ops_h:word(gi, gg)
+      if got ~= id then
+        io.stderr:write(("%s: frame %d: create handed out %s, recorded %s\n"):format(path, frames, fc.id_str(got), fc.id_str(id)))
+      end
+    end
+  end
+
+  while true do
+    local more, nops = r:next_frame()
+    if more == nil then error(path .. ": " .. tostring(nops)) end
+    if not more then break end
+    frames = frames + 1
+    ops_h:reset(0)
+    local nq = 0
+    for _ = 1, nops do
+      local op = assert(r:next_op())
+      local n, qh = apply(op)
+      if n then
+        nq = nq + 1
+        q_count[nq], q_hash[nq] = n, qh
+      end
+    end
+    nops_total = nops_total + nops
+    local e = assert(r:read_expect())
+    local _, np = w:find_pairs(pairs_out)
+    local pairs_hex = h:reset(0):ids(pairs_out, 2 * np):final()
+    local state = w:checksum()
+    local ops32 = ops_h:fold()
+    frame_h:reset(0):word_hex(state):word_hex(pairs_hex):word(np, ops32):word(nq, 0)
+    for q = 1, nq do frame_h:word(q_count[q], q_hash[q]) end
+    local sum = frame_h:final()
+    if flip_frame == frames then
+      local last = tonumber(e.state:sub(16), 16)
+      e.state = e.state:sub(1, 15) .. ("%x"):format((last + 1) % 16)
+    end
+    local why
+    if e.query_count ~= nq then why = "query count " .. nq .. " vs " .. e.query_count end
+    for q = 1, e.query_count do
+      local ec, eh = assert(r:read_query_expect())
+      if not why and (ec ~= q_count[q] or eh ~= q_hash[q]) then
+        why = ("query %d: %d hits hash %08x, expected %d hits hash %08x"):format(q, q_count[q], q_hash[q], ec, eh)
+      end
+    end
+    if not why and e.ops ~= ops32 then why = ("ops %08x, expected %08x"):format(ops32, e.ops) end
+    if not why and (e.pair_count ~= np or e.pairs ~= pairs_hex) then
+      why = ("pairs %d %s, expected %d %s"):format(np, pairs_hex, e.pair_count, e.pairs)
+    end
+    if not why and e.state ~= state then why = ("state %s, expected %s"):format(state, e.state) end
+    if not why and e.checksum ~= sum then why = ("checksum %s, expected %s"):format(sum, e.checksum) end
+    if why then
+      bad = bad + 1
+      if bad == 1 then io.stderr:write(("%s: frame %d differs: %s\n"):format(path, frames, why)) end
+    end
+    digest:word_hex(sum)
+  end
+  w:destroy()
+  if bad > 0 then
+    failed = true
+    print(("%s: MISMATCH in %d of %d frames"):format(path, bad, frames))
+  else
+    print(("%s: ok, %d frames, %d operations"):format(path, frames, nops_total))
+  end
+end
+
+for n, path in ipairs(files) do run_file(path, n == 1 and flip or nil) end
+local hex = digest:final()
+print("digest " .. hex)
+if c_tool then
+  local cmd = c_tool .. " verify"
+  for _, p in ipairs(files) do cmd = cmd .. " '" .. p .. "'" end
+  local pipe = assert(io.popen(cmd))
+  local last
+  for line in pipe:lines() do last = line end
+  pipe:close()
+  if last ~= "digest " .. hex then
+    print(("digest differs from the C tool: %s (C: %s)"):format(hex, tostring(last)))
+    failed = true
+  else
+    print("same digest as " .. c_tool)
+  end
+end
+os.exit(failed and 1 or 0)

@@ -1,0 +1,280 @@
+-- SPDX-License-Identifier: MIT
+-- robustness.lua - every entry point fed nil, wrong types, fractional
+-- numbers, NaN, infinities, huge values, destroyed worlds, stale, foreign
+-- and malformed ids, corrupt snapshot blobs and replay bytes: each call must
+-- raise a Lua error naming the argument ("bad argument #N") or return the
+-- documented data error (nil, status name, message), leave the world
+-- unchanged (same checksum, fc_world_validate ok), and never crash.
+--   lua robustness.lua [--break]
+-- --break (should-fail twin): one well-formed call is put among the bad
+-- ones; the checker must notice that it did not fail.
+local fc = require "fixcol"
+local BREAK = (...) == "--break"
+
+local checks, failures = 0, 0
+local function fail(msg)
+  failures = failures + 1
+  io.stderr:write("FAIL: " .. msg .. "\n")
+end
+
+local NAN, INF = 0 / 0, math.huge
+local BAD_NUMBERS = { 0.5, -0.25, 1e-300, NAN, INF, -INF, 2 ^ 31, -2 ^ 31 - 1, 2 ^ 53, 2 ^ 63, 2 ^ 64, -2 ^ 80 }
+local hasher = fc.hasher()
+local OTHER_TYPES = { true, false, "x", "123", {}, print, hasher, coroutine.create(function() end) }
+
+-- Argument kinds: the bad values each must reject with an argument error.
+local function bad_values(kind, optional)
+  local t = {}
+  local function add(v) t[#t + 1] = v end
+  if not optional then add(nil) end
+  for _, v in ipairs(BAD_NUMBERS) do
+    if not (kind == "u64" and (v == 2 ^ 31 or v == 2 ^ 53)) then add(v) end -- valid 64-bit user data
+  end
+  add(kind == "u64" and 2 ^ 53 + 2 or nil)
+  for _, v in ipairs(OTHER_TYPES) do
+    local keep = true
+    if v == "123" and kind == "u64" then keep = false end          -- hex digits: a valid 64-bit value
+    if type(v) == "table" and (kind == "filter" or kind == "out" or kind == "def") then keep = false end
+    if type(v) == "string" and kind == "blob" then keep = false end -- a data error, tested below
+    if type(v) == "boolean" and kind == "out" then keep = false end
+    if keep then add(v) end
+  end
+  if kind == "id" then add(("x"):rep(11)); add(("x"):rep(13)); add(12) end
+  if kind == "shape" then
+    add({ type = "circle", x = 0, y = 0 })                     -- missing r
+    add({ type = "circle", x = 0.5, y = 0, r = 65536 })        -- fractional
+    add({ type = "circle", x = NAN, y = 0, r = 65536 })
+    add({ type = "triangle" })
+    add({ type = "poly", 0, 0, 65536 })                         -- odd count
+    add({ type = "poly", 0, 0, 65536, 0, 0, "y" })
+    add({ type = 7 })
+  end
+  if kind == "filter" then add({ category = -1 }); add({ mask = 2 ^ 32 }); add({ category = 0.5 }) end
+  return t
+end
+
+local function snapshot_of(w) return w:checksum(), w:body_count() end
+
+local function check_unchanged(w, before_sum, before_n, what)
+  if w:is_destroyed() then return end
+  local sum, n = snapshot_of(w)
+  if sum ~= before_sum or n ~= before_n then fail(what .. ": world changed") end
+  local ok, name = w:validate()
+  if not ok then fail(what .. ": world invalid after the call: " .. tostring(name)) end
+end
+
+-- The call must raise an argument error, or (data = true) may return a data error.
+local function expect_error(what, allow_data, w, f, ...)
+  checks = checks + 1
+  local before_sum, before_n
+  if w and not w:is_destroyed() then before_sum, before_n = snapshot_of(w) end
+  local res = table.pack and table.pack(pcall(f, ...)) or { n = select("#", pcall(f, ...)), pcall(f, ...) }
+  if res[1] then
+    if not (allow_data and res[2] == nil and type(res[3]) == "string" and fc.status[res[3]]) then
+      fail(what .. ": did not fail (returned " .. tostring(res[2]) .. ")")
+    end
+  elseif not tostring(res[2]):find("bad argument", 1, true) then
+    fail(what .. ": error does not name the argument: " .. tostring(res[2]))
+  end
+  if before_sum then check_unchanged(w, before_sum, before_n, what) end
+end
+
+-- A world with a few bodies of each kind.
+local function new_world(dim)
+  local w = assert(fc.world_create { dim = dim, tag = dim })
+  local ids = {}
+  for k = 1, 4 do
+    local s = dim == 2 and fc.circle(fc.fix(10 * k), fc.fix(10), fc.fix(1))
+      or assert(fc.sphere(fc.fix(10 * k), 0, fc.fix(10), fc.fix(1)))
+    ids[k] = assert(w:create_body(s))
+  end
+  assert(w:destroy_body(ids[4]))
+  return w, ids
+end
+
+local w2, ids2 = new_world(2)
+local w3, ids3 = new_world(3)
+local good2 = fc.circle(fc.fix(5), fc.fix(5), fc.fix(2))
+local good3 = assert(fc.sphere(fc.fix(5), 0, fc.fix(5), fc.fix(2)))
+
+-- [method] = { kinds of the arguments after self, valid values }
+local function methods(dim, ids)
+  local id, shape = ids[1], dim == 2 and good2 or good3
+  local M = {
+    create_body = { { "shape", "filter", "u64" }, { shape, nil, nil }, mutates = true },
+    destroy_body = { { "id" }, { id }, mutates = true },
+    body_valid = { { "id" }, { id } },
+    set_shape = { { "id", "shape" }, { id, shape }, mutates = true },
+    set_filter = { { "id", "filter" }, { id, { category = 1 } }, mutates = true },
+    set_user_data = { { "id", "u64" }, { id, 7 }, mutates = true },
+    get_shape = { { "id", "out" }, { id, nil } },
+    get_filter = { { "id" }, { id } },
+    get_user_data = { { "id" }, { id } },
+    get_bounds = { { "id" }, { id } },
+    overlap = { { "shape", "filter", "out" }, { shape, nil, nil } },
+    find_pairs = { { "out" }, { nil } },
+    restore = { { "blob" }, { "" }, mutates = true },
+  }
+  if dim == 2 then
+    M.translate2 = { { "id", "raw", "raw" }, { id, 0, 0 }, mutates = true }
+    M.set_angle2 = { { "id", "raw" }, { id, 0 }, mutates = true }
+    M.point2 = { { "raw", "raw", "filter", "out" }, { 0, 0, nil, nil } }
+    M.raycast2 = { { "raw", "raw", "raw", "raw", "filter" }, { 0, 0, 65536, 0, nil } }
+    M.raycast2_all = { { "raw", "raw", "raw", "raw", "filter", "out" }, { 0, 0, 65536, 0, nil, nil } }
+  else
+    M.translate3 = { { "id", "raw", "raw", "raw" }, { id, 0, 0, 0 }, mutates = true }
+    M.point3 = { { "raw", "raw", "raw", "filter", "out" }, { 0, 0, 0, nil, nil } }
+    M.raycast3 = { { "raw", "raw", "raw", "raw", "raw", "raw", "filter" }, { 0, 0, 0, 65536, 0, 0, nil } }
+    M.raycast3_all = { { "raw", "raw", "raw", "raw", "raw", "raw", "filter", "out" }, { 0, 0, 0, 65536, 0, 0, nil, nil } }
+  end
+  return M
+end
+
+local function unpack_n(t, n) return (table.unpack or unpack)(t, 1, n) end
+
+local function sweep(w, dim, ids)
+  for name, m in pairs(methods(dim, ids)) do
+    local kinds, valid = m[1], m[2]
+    local f = w[name]
+    -- bad self: nil, other types, another userdata
+    for _, bad in ipairs({ false, 1, "w", {}, hasher }) do
+      expect_error(name .. " self=" .. tostring(bad), false, nil, f, bad, unpack_n(valid, #kinds))
+    end
+    expect_error(name .. " self=nil", false, nil, f, nil, unpack_n(valid, #kinds))
+    for pos, kind in ipairs(kinds) do
+      local optional = valid[pos] == nil
+      for _, bad in ipairs(bad_values(kind, optional)) do
+        if not (kind == "blob") then
+          local args = {}
+          for k = 1, #kinds do args[k] = valid[k] end
+          args[pos] = bad
+          if kind == "raw" and name:find("angle") then
+            -- angles wrap any int32, so only non-int32 values are bad
+            if type(bad) == "number" and bad == math.floor(bad) and bad >= -2 ^ 31 and bad < 2 ^ 31 then args = nil end
+          end
+          if kind == "filter" and type(bad) == "table" and next(bad) == nil then args = nil end
+          if args then
+            expect_error(("%s arg %d = %s"):format(name, pos, tostring(bad)), false, w, f, w, unpack_n(args, #kinds))
+          end
+        end
+      end
+    end
+  end
+end
+
+sweep(w2, 2, ids2)
+sweep(w3, 3, ids3)
+
+-- Stale, foreign and never-issued ids: data error "stale_id", world unchanged.
+for _, case in ipairs({ { w2, ids2[4], "destroyed" }, { w2, ids3[1], "foreign (tag 3)" },
+  { w2, fc.id(99, 1, 2), "never issued" }, { w2, fc.id(0, 0, 0), "all-zero" }, { w3, ids2[1], "foreign (tag 2)" } }) do
+  local w, id, what = case[1], case[2], case[3]
+  for _, call in ipairs({ "destroy_body", "get_filter", "get_shape", "get_bounds", "get_user_data" }) do
+    local before = w:checksum()
+    local r, name = w[call](w, id)
+    checks = checks + 1
+    if r ~= nil or name ~= "stale_id" then fail(call .. " with a " .. what .. " id: " .. tostring(r) .. " " .. tostring(name)) end
+    if w:checksum() ~= before then fail(call .. " with a " .. what .. " id changed the world") end
+  end
+  checks = checks + 1
+  if w:body_valid(id) then fail("body_valid accepts a " .. what .. " id") end
+end
+
+-- Corrupt snapshot blobs: every truncation and many flipped bits.
+local blob = assert(w2:snapshot())
+local before, before_n = w2:checksum(), w2:body_count()
+local function corrupt(b, what)
+  checks = checks + 1
+  local r, name = w2:restore(b)
+  if r ~= nil or not fc.status[name] then fail("restore of " .. what .. " did not fail: " .. tostring(r)) end
+  check_unchanged(w2, before, before_n, "restore of " .. what)
+end
+for len = 0, #blob - 1 do corrupt(blob:sub(1, len), "a blob truncated to " .. len) end
+for pos = 1, #blob do
+  local byte = blob:byte(pos)
+  for _, bit in ipairs({ 1, 16, 128 }) do
+    local flipped = byte % (2 * bit) >= bit and byte - bit or byte + bit
+    corrupt(blob:sub(1, pos - 1) .. string.char(flipped) .. blob:sub(pos + 1), "a blob with byte " .. pos .. " flipped")
+  end
+end
+corrupt(blob .. "\0\0\0\0\0\0\0\0", "a blob with 8 extra bytes")
+corrupt(("\255"):rep(4096), "garbage")
+-- The real blob still restores.
+assert(w2:restore(blob))
+assert(w2:checksum() == before)
+
+-- Replay reader: garbage and truncations are data errors.
+for _, b in ipairs({ "", "FCREPLAY", "FCREPLAY\2\0", "fixcol-replay\nversion 9\n", ("\0"):rep(64) }) do
+  checks = checks + 1
+  local r, name = fc.replay_open(b)
+  if r ~= nil and name == nil then
+    local ok = pcall(function()
+      while true do
+        local more, n = r:next_frame()
+        if not more then break end
+        for _ = 1, n do assert(r:next_op()) end
+      end
+    end)
+    if ok then fail("replay garbage accepted: " .. ("%q"):format(b)) end
+  end
+end
+expect_error("replay_open(nil)", false, nil, fc.replay_open, nil)
+
+-- Module functions with bad arguments.
+for _, f in ipairs({ "fix", "fix_str", "fix_floor", "sin", "cos", "sincos", "angle_from_deg", "angle_to_deg",
+  "angle_from_rad", "id_parts", "id_str", "circle", "aabb2", "obb2", "capsule2", "poly2", "sphere", "aabb3",
+  "obb3_euler", "obb3_axes", "validate2", "validate3", "overlap2", "overlap3", "contact2", "contact3", "mul", "id" }) do
+  for _, bad in ipairs({ nil, 0.5, NAN, INF, 2 ^ 53, {}, hasher }) do
+    if not (f == "fix" and bad == nil) then
+      expect_error("fixcol." .. f .. "(" .. tostring(bad) .. ")", false, nil, fc[f], bad, bad, bad, bad, bad, bad, bad, bad, bad)
+    end
+  end
+end
+expect_error("fix('0.1')", false, nil, fc.fix, "0.1")
+expect_error("fix('40000')", false, nil, fc.fix, "40000")
+expect_error("fix(40000)", false, nil, fc.fix, 40000)
+expect_error("world_create{dim=4}", false, nil, fc.world_create, { dim = 4 })
+expect_error("world_create{layout=1}", false, nil, fc.world_create, { layout = 1 })
+expect_error("world_create{bounds_x=0.5}", false, nil, fc.world_create, { bounds_x = 0.5 })
+expect_error("world_create{bounds_log2=99}", true, nil, fc.world_create, { bounds_log2 = 99 })
+expect_error("hasher:word(0.5)", false, nil, hasher.word, hasher, 0.5)
+expect_error("hasher:ids({1}, 1)", false, nil, hasher.ids, hasher, { 1 }, 1)
+expect_error("hasher.final(nil)", false, nil, hasher.final, nil)
+expect_error("validate2 of a clockwise poly", true, nil, fc.validate2, fc.poly2({ 0, 0, 0, 65536, 65536, 0 }))
+expect_error("validate2 of a 9-gon", true, nil, fc.validate2,
+  { type = "poly", 0, 0, 1, 0, 2, 1, 3, 3, 2, 5, 1, 6, 0, 6, -1, 5, -2, 3 })
+expect_error("overlap2 of an invalid circle", true, nil, fc.overlap2, fc.circle(0, 0, -1), good2)
+if BREAK then expect_error("a valid translate (--break)", false, w2, w2.translate2, w2, ids2[1], 0, 0) end
+
+-- Destroyed and collected worlds.
+local wd = new_world(2)
+wd:destroy()
+wd:destroy() -- twice is fine
+for name, m in pairs(methods(2, ids2)) do
+  expect_error("destroyed world: " .. name, false, nil, wd[name], wd, unpack_n(m[2], #m[1]))
+end
+expect_error("destroyed world: checksum", false, nil, wd.checksum, wd)
+expect_error("destroyed world: snapshot", false, nil, wd.snapshot, wd)
+for _ = 1, 50 do new_world(2) end -- dropped: collected by __gc
+collectgarbage()
+collectgarbage()
+if _VERSION == "Lua 5.4" then
+  local chunk = assert(load([[
+    local fc = ...
+    local keep
+    do
+      local w <close> = assert(fc.world_create{})
+      keep = w
+    end
+    return keep
+  ]]))
+  local closed = chunk(fc)
+  checks = checks + 1
+  if not closed:is_destroyed() then fail("__close did not destroy the world") end
+end
+-- Metatable is protected.
+checks = checks + 1
+if getmetatable(w2) ~= "fixcol.world" or pcall(setmetatable, w2, {}) then fail("world metatable not protected") end
+
+print(("robustness: %d checks, %d failures (%s)"):format(checks, failures, _VERSION))
+os.exit(failures == 0 and 0 or 1)

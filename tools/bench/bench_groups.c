@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/* The one table of benchmark groups and the figures each prints (name and
+ * unit, in print order), and bench_print, which checks every printed figure
+ * against it (so --list cannot drift from the output) and draws the progress
+ * line on stderr. */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* isatty() under -std=c11 */
+#endif
+#include "bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(_WIN32)
+#include <io.h>
+#define STDERR_IS_TTY() _isatty(2)
+#elif defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#define STDERR_IS_TTY() isatty(2)
+#else
+#define STDERR_IS_TTY() 0
+#endif
+
+static const bench_figure trig_figures[] = {
+    {"sincos_fixcol", "ns/call"},    {"sincos_fix16_sin", "ns/call"},           {"sincos_speedup", "x"},
+    {"sincos_fixcol_worst_error", "ulp"}, {"sincos_fix16_sin_worst_error", "ulp"}, {NULL, NULL}};
+
+static const bench_figure obb2_figures[] = {
+    {"obb2_overlap_fixcol", "ns/pair"},
+    {"obb2_contact_fixcol", "ns/pair"},
+    {"obb2_overlap_float", "ns/pair"},
+    {"obb2_overlap_vs_float", "x"},
+    {"obb2_overlap_fixcol_in_cache", "ns/pair"},
+    {"obb2_contact_fixcol_in_cache", "ns/pair"},
+    {"obb2_overlap_float_in_cache", "ns/pair"},
+    {"obb2_overlap_vs_float_in_cache", "x"},
+    {"obb2_overlap_fraction", "of pairs"},
+    {"obb2_float_disagreements", "pairs"},
+    {NULL, NULL}};
+
+static const bench_figure broadphase_figures[] = {
+    {"broadphase_w1_1k", "ms/frame"},
+    {"broadphase_w1_1k_bruteforce", "ms/frame"},
+    {"broadphase_w1_10k", "ms/frame"},
+    {"broadphase_w1_10k_sap", "ms/frame"},
+    {"broadphase_w1_10k_pairs", "pairs"},
+    {"broadphase_w1_10k_sap_pairs", "pairs"},
+    {"broadphase_w1_10k_strict", "ms/frame"},
+    {"broadphase_lines_10k", "ms/frame"},
+    {"broadphase_lines_10k_strict", "ms/frame"},
+    {"broadphase_w1_50k", "ms/frame"},
+    {"broadphase_w1_50k_sap", "ms/frame"},
+    {"broadphase_w1_50k_strict", "ms/frame"},
+    {"raycast_closest_10k", "us/ray"},
+    {"raycast_all_10k", "us/ray"},
+    {"checksum_10k", "ms"},
+    {"checksum_10k_share_of_frame", "%"},
+    {"checksum_10k_unchanged", "ms"},
+    {"snapshot_10k", "ms"},
+    {"snapshot_10k_bytes_per_body", "B"},
+    {"restore_10k", "ms"},
+    {NULL, NULL}};
+
+static const bench_figure obb3_figures[] = {
+    {"obb3_overlap_fixcol", "ns/pair"}, {"obb3_contact_fixcol", "ns/pair"}, {"obb3_overlap_float", "ns/pair"},
+    {"obb3_overlapping_pairs", "%"},    {"obb3_float_disagreements", "pairs"}, {NULL, NULL}};
+
+/* Run order (all groups, or those named). */
+const bench_group bench_groups[] = {
+    {"trig", "table sin/cos vs libfixmath's fix16_sin: speed and worst error", bench_trig, trig_figures},
+    {"obb2", "2D OBB overlap/contact vs the float seed test", bench_obb2, obb2_figures},
+    {"broadphase", "world pairs (quadtree, SAP, brute force), rays, checksum, snapshot (about a minute)",
+     bench_broadphase, broadphase_figures},
+    {"obb3", "3D OBB overlap/contact vs the double seed test", bench_obb3, obb3_figures}, /* issue 4 */
+    {NULL, NULL, NULL, NULL}};
+
+int bench_figure_count(const bench_group *g)
+{
+    int n = 0;
+    while (g->figures[n].name)
+        n++;
+    return n;
+}
+
+/* ---------------------------------------------------------------- running */
+
+/* The running group (a tool, one thread): which figure comes next and the
+ * progress line's state. */
+static struct {
+    const bench_group *group;
+    int next, total;
+    double start_ns;
+    bench_progress mode;
+    int tty, shown;
+} run;
+
+#define PROGRESS_AFTER_NS 3e9 /* auto mode: only groups that run longer */
+
+static void clear_progress(void)
+{
+    if (run.tty && run.shown) {
+        fputs("\r\033[K", stderr); /* back to column 0, erase the line */
+        fflush(stderr);
+    }
+}
+
+static void draw_progress(void)
+{
+    double elapsed = bench_now_ns() - run.start_ns;
+    if (run.mode == BENCH_PROGRESS_NEVER || (run.mode == BENCH_PROGRESS_AUTO && elapsed < PROGRESS_AFTER_NS))
+        return;
+    run.shown = 1;
+    fprintf(stderr, "%sfixcol-bench: %s: %d/%d figures, %d s", run.tty ? "\r" : "", run.group->name, run.next,
+            run.total, (int)(elapsed / 1e9));
+    if (run.next < run.total)
+        fprintf(stderr, " (next: %s)", run.group->figures[run.next].name);
+    /* a terminal gets one line updated in place; a log file plain lines */
+    fputs(run.tty ? "" : "\n", stderr);
+    fflush(stderr);
+}
+
+void bench_print(const char *name, double value, const char *unit)
+{
+    const bench_figure *want = run.group && run.next < run.total ? &run.group->figures[run.next] : NULL;
+    if (!want || strcmp(name, want->name) != 0 || strcmp(unit, want->unit) != 0) {
+        clear_progress();
+        fprintf(stderr, "fixcol-bench: figure '%s' (%s) is not the next row of group %s in the table in "
+                "tools/bench/bench_groups.c (expected %s)\n", name, unit, run.group ? run.group->name : "(none)",
+                want ? want->name : "no more figures");
+        exit(BENCH_EXIT_TABLE);
+    }
+    clear_progress();
+    printf("bench %s %.4g %s\n", name, value, unit);
+    fflush(stdout);
+    run.next++;
+    draw_progress();
+}
+
+void bench_run_group(const bench_group *g, bench_progress mode)
+{
+    run.group = g;
+    run.next = 0;
+    run.total = bench_figure_count(g);
+    run.start_ns = bench_now_ns();
+    run.mode = mode;
+    run.tty = STDERR_IS_TTY();
+    run.shown = 0;
+    g->run();
+    if (run.next != run.total) {
+        clear_progress();
+        fprintf(stderr, "fixcol-bench: group %s printed %d of the %d figures in its table (tools/bench/bench_groups.c)\n",
+                g->name, run.next, run.total);
+        exit(BENCH_EXIT_TABLE);
+    }
+    if (run.tty && run.shown)
+        fputc('\n', stderr); /* keep the final "N/N figures, S s" line */
+    run.group = NULL;
+}
