@@ -32,7 +32,9 @@ const S = (f) => resolve(opt.samples, f);
 opt.replay = resolve(opt.replay);
 const diffAB = tool('diff', S('desync-a.fcr'), S('desync-b.fcr')).stdout.trim();
 const diffAC = tool('diff', S('desync-a.fcr'), S('desync-c.fcr')).stdout.trim();
-const corrupt = /bad input: (.*)$/m.exec(tool('verify', S('corrupt.fcr')).stdout)[1];
+const bad = tool('verify', S('corrupt.fcr')); // the message may go to stderr (strict CLI) or stdout
+const corrupt = /bad input: (.*)$/m.exec(bad.stderr + bad.stdout)?.[1];
+if (!corrupt) throw new Error(`fixcol-replay verify corrupt.fcr printed no "bad input": ${bad.stdout}${bad.stderr}`);
 
 const failures = [];
 function expect(cond, what) {
