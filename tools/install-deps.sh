@@ -39,6 +39,14 @@ for profile in "${@:-build}"; do
   fi
   # -- C# binding (issue 13): mcs and mono for meson's 'bindings' suite
   if [ "$profile" = test ]; then want+=(mono-mcs mono-runtime libmono-system4.0-cil libmono-system-core4.0-cil); fi
+  # -- JS binding (issue 14): clang's wasm32-wasi target, llvm-objdump for
+  # its float check, node + npm, chromium for the browser tests
+  # (puppeteer-core comes from npm ci); npm only when no npm is on PATH
+  # (some nodejs builds bundle their own)
+  if [ "$profile" = test ]; then
+    want+=(wasi-libc libclang-rt-14-dev-wasm32 lld llvm-14 nodejs chromium)
+    command -v npm >/dev/null 2>&1 || want+=(npm)
+  fi
 done
 native=$(dpkg --print-architecture)
 missing=()

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: MIT
+// TypeScript declarations for fixcol (lib/index.js). Raw means a Q16.16
+// value as an int32 integer (units * 65536); anything else throws.
+
+export type Raw = number;
+/** Binary angle: 65536 per turn, 0..65535. */
+export type Angle = number;
+
+export const STATUS_NAMES: readonly string[];
+export const Status: Readonly<Record<string, number>>;
+export function statusName(code: number): string;
+
+export class FixcolError extends Error {
+  /** the C status name, e.g. 'FC_ERR_STALE_ID' */
+  readonly status: string;
+  /** the C status code (negative) */
+  readonly code: number;
+  /** the method that failed */
+  readonly call: string;
+}
+
+export namespace fix {
+  const ONE: 65536;
+  const COORD_LIMIT: number;
+  const SIZE_LIMIT: number;
+  function raw(v: number, what?: string): Raw;
+  function u32(v: number, what?: string): number;
+  function angleArg(v: number, what?: string): Angle;
+  function fromInt(n: number): Raw;
+  function fromRatio(num: number, den: number): Raw;
+  function fromDecimal(s: string): Raw;
+  function toDecimal(v: Raw): string;
+  /** display only */
+  function toNumber(v: Raw): number;
+  function angleFromDeg(degRaw: Raw): Angle;
+  function angleFromRad(radRaw: Raw): Angle;
+  function angleToDeg(a: Angle): Raw;
+  function sin(a: Angle): Raw;
+  function cos(a: Angle): Raw;
+}
+
+export class BodyId {
+  constructor(index: number, generation: number, world: number);
+  readonly index: number;
+  readonly generation: number;
+  readonly world: number;
+  equals(other: unknown): boolean;
+  /** `${index}:${generation}@${world}` */
+  readonly key: string;
+  static parse(key: string): BodyId;
+}
+
+export interface Filter {
+  category: number;
+  mask: number;
+}
+export const DEFAULT_FILTER: Readonly<Filter>;
+
+export type ShapeType2 = 'circle' | 'aabb' | 'obb' | 'capsule' | 'poly';
+export type ShapeType3 = 'sphere' | 'aabb' | 'obb';
+
+export class Shape {
+  constructor(dim?: 2 | 3);
+  dim: 2 | 3;
+  /** words[0] = type code, then the raw fields (see docs/binding-js.md) */
+  readonly words: Int32Array;
+  readonly type: ShapeType2 | ShapeType3 | null;
+  clone(): Shape;
+  equals(o: unknown): boolean;
+  validate(): this;
+  static circle(x: Raw, y: Raw, r: Raw, out?: Shape): Shape;
+  static aabb2(minX: Raw, minY: Raw, maxX: Raw, maxY: Raw, out?: Shape): Shape;
+  static obb2(cx: Raw, cy: Raw, hx: Raw, hy: Raw, angle: Angle, out?: Shape): Shape;
+  static capsule2(ax: Raw, ay: Raw, bx: Raw, by: Raw, r: Raw, out?: Shape): Shape;
+  static poly2(xy: ArrayLike<Raw>, out?: Shape): Shape;
+  static sphere(x: Raw, y: Raw, z: Raw, r: Raw, out?: Shape): Shape;
+  static aabb3(minX: Raw, minY: Raw, minZ: Raw, maxX: Raw, maxY: Raw, maxZ: Raw, out?: Shape): Shape;
+  static obb3(center: ArrayLike<Raw>, half: ArrayLike<Raw>, axes: ArrayLike<Raw>, out?: Shape): Shape;
+  static obb3Euler(center: ArrayLike<Raw>, half: ArrayLike<Raw>, yaw: Angle, pitch: Angle, roll: Angle, out?: Shape): Shape;
+}
+
+export class IdList implements Iterable<BodyId> {
+  count: number;
+  /** index, generation, world per id */
+  words: Uint32Array;
+  index(i: number): number;
+  generation(i: number): number;
+  id(i: number): BodyId;
+  [Symbol.iterator](): Iterator<BodyId>;
+}
+export class PairList implements Iterable<[BodyId, BodyId]> {
+  count: number;
+  /** a.index, a.generation, a.world, b.index, b.generation, b.world per pair */
+  words: Uint32Array;
+  a(i: number): BodyId;
+  b(i: number): BodyId;
+  [Symbol.iterator](): Iterator<[BodyId, BodyId]>;
+}
+export class HitList {
+  count: number;
+  /** index, generation, world, t per hit */
+  words: Uint32Array;
+  id(i: number): BodyId;
+  index(i: number): number;
+  generation(i: number): number;
+  t(i: number): Raw;
+}
+export class RayHit {
+  index: number;
+  generation: number;
+  world: number;
+  /** floor(t * 65536), 0..65536 */
+  t: Raw;
+  readonly id: BodyId;
+}
+
+export interface WorldOptions {
+  dim?: 2 | 3;
+  boundsMin?: [Raw, Raw];
+  boundsLog2?: number;
+  maxDepth?: number;
+  layout?: 'loose' | 'strict';
+  bodyCapacity?: number;
+  pairCapacity?: number;
+  tag?: number;
+}
+
+export class World {
+  constructor(opts?: WorldOptions);
+  destroy(): void;
+  readonly destroyed: boolean;
+  readonly dim: 2 | 3;
+  readonly tag: number;
+  readonly bodyCount: number;
+  createBody(shape: Shape, filter?: Filter, userData?: bigint): BodyId;
+  destroyBody(id: BodyId): void;
+  bodyValid(id: BodyId): boolean;
+  translate2(id: BodyId, dx: Raw, dy: Raw): void;
+  translate3(id: BodyId, dx: Raw, dy: Raw, dz: Raw): void;
+  setAngle2(id: BodyId, angle: Angle): void;
+  setShape(id: BodyId, shape: Shape): void;
+  setFilter(id: BodyId, filter: Filter): void;
+  setUserData(id: BodyId, userData: bigint): void;
+  getShape(id: BodyId, out?: Shape): Shape;
+  getFilter(id: BodyId, out?: Filter): Filter;
+  getUserData(id: BodyId): bigint;
+  /** [minX, minY, minZ, maxX, maxY, maxZ] */
+  getBounds(id: BodyId, out?: Int32Array): Int32Array;
+  findPairs(out?: PairList): PairList;
+  overlap(shape: Shape, filter?: Filter, out?: IdList): IdList;
+  point2(x: Raw, y: Raw, filter?: Filter, out?: IdList): IdList;
+  point3(x: Raw, y: Raw, z: Raw, filter?: Filter, out?: IdList): IdList;
+  raycast2(ox: Raw, oy: Raw, dx: Raw, dy: Raw, filter?: Filter): RayHit | null;
+  raycast3(ox: Raw, oy: Raw, oz: Raw, dx: Raw, dy: Raw, dz: Raw, filter?: Filter): RayHit | null;
+  raycast2All(ox: Raw, oy: Raw, dx: Raw, dy: Raw, filter?: Filter, out?: HitList): HitList;
+  raycast3All(ox: Raw, oy: Raw, oz: Raw, dx: Raw, dy: Raw, dz: Raw, filter?: Filter, out?: HitList): HitList;
+  checksum(): bigint;
+  checksumHex(): string;
+  checksumWords(out?: Uint32Array): Uint32Array;
+  snapshot(): Uint8Array;
+  restore(bytes: Uint8Array): void;
+  validate(): void;
+}
+
+export class Hash64 {
+  constructor(seedLo?: number, seedHi?: number);
+  lo: number;
+  hi: number;
+  reset(seedLo?: number, seedHi?: number): this;
+  word(lo: number, hi: number): void;
+  finish(): this;
+  fold(): number;
+  hex(): string;
+  bigint(): bigint;
+}
+export function hex64(lo: number, hi: number): string;
+
+export const OpKind: Readonly<Record<'CREATE' | 'MOVE' | 'TURN' | 'SET' | 'DESTROY' | 'QUERY_SHAPE' | 'QUERY_POINT' |
+  'QUERY_RAY' | 'QUERY_RAY_ALL' | 'SNAPSHOT' | 'RESTORE', number>>;
+export const OP_NAMES: readonly (string | null)[];
+
+export interface ReplaySettings {
+  readonly dim: 2 | 3;
+  readonly boundsMin: [Raw, Raw];
+  readonly boundsLog2: number;
+  readonly maxDepth: number;
+  readonly layout: 'loose' | 'strict';
+}
+
+export class ReplayFormatError extends FixcolError {
+  readonly readerMessage: string;
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+export class ReplayOp {
+  constructor(dim: 2 | 3);
+  kind: number;
+  readonly name: string | null;
+  index: number;
+  generation: number;
+  category: number;
+  mask: number;
+  slot: number;
+  angle: Angle;
+  ax: Raw; ay: Raw; az: Raw;
+  bx: Raw; by: Raw; bz: Raw;
+  shape: Shape;
+  dim: 2 | 3;
+  words: Int32Array;
+  toString(): string;
+  equals(o: ReplayOp): boolean;
+  setWords(src: ArrayLike<number>, at?: number): this;
+}
+/** words per operation */
+export const OP_WORDS: number;
+
+export class FrameExpect {
+  checksumLo: number; checksumHi: number;
+  stateLo: number; stateHi: number;
+  pairsLo: number; pairsHi: number;
+  pairCount: number;
+  ops: number;
+  queryCount: number;
+  /** count, hash per query */
+  queries: Uint32Array;
+}
+export class FrameResult extends FrameExpect {
+  queryOps: Uint32Array;
+}
+
+export class ReplayReader {
+  constructor(bytes: Uint8Array);
+  readonly settings: ReplaySettings;
+  readonly size: number;
+  readonly pos: number;
+  readonly frames: number;
+  nextFrame(): number;
+  nextOp(op: ReplayOp): ReplayOp;
+  readExpect(e: FrameExpect): FrameExpect;
+  close(): void;
+}
+
+export class ReplayRunner {
+  constructor(settings: ReplaySettings);
+  readonly dim: 2 | 3;
+  readonly world: World;
+  live: Uint32Array;
+  badCreateOp: number;
+  badCreateId: BodyId | null;
+  destroy(): void;
+  id(index: number, generation: number): BodyId;
+  beginFrame(): void;
+  apply(op: ReplayOp): number;
+  endFrame(): FrameResult;
+  liveIds(): BodyId[];
+}
+
+export interface Mismatch {
+  frame: number;
+  what: 'create_id' | 'ops' | 'query' | 'pairs' | 'state' | 'checksum';
+  expected: string;
+  got: string;
+  [more: string]: unknown;
+}
+export interface VerifyResult {
+  settings: ReplaySettings;
+  frames: number;
+  ops: number;
+  badFrames: number;
+  first: Mismatch | null;
+}
+export function verifyReplay(bytes: Uint8Array, opts?: {
+  digest?: Hash64;
+  onFrame?: (frame: number, runner: ReplayRunner) => void;
+  tamper?: (frame: number, opIndex: number, op: ReplayOp) => void;
+}): VerifyResult;
+
+export class Contact {
+  constructor(dim?: 2 | 3);
+  dim: 2 | 3;
+  /** from A to B, raw Q16.16, unit within 2^-15 */
+  normal: Int32Array;
+  depth: Raw;
+  point: Int32Array;
+}
+/** fc_overlap2 / fc_overlap3 */
+export function overlap(a: Shape, b: Shape): boolean;
+/** fc_contact2 / fc_contact3 */
+export function contact(a: Shape, b: Shape, out?: Contact): Contact | null;
+
+export interface ReplayDiff {
+  same: boolean;
+  /** 1-based first differing frame (0: settings differ or same) */
+  frame: number;
+  what: string;
+  /** the line(s) `fixcol-replay diff A B` prints */
+  message: string;
+  opIndex?: number;
+  queryIndex?: number;
+}
+export function diffReplays(a: Uint8Array, b: Uint8Array, nameA?: string, nameB?: string): ReplayDiff;
+export function bodyDiff(a: ReplayRunner, b: ReplayRunner): { key: string; index: number; why: string }[];

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// fixcol for JavaScript: the deterministic Q16.16 collision engine compiled
+// to WebAssembly. `import { World, Shape, fix } from 'fixcol'` - the module
+// loads its wasm with a top-level await, so everything is ready on import.
+// See docs/binding-js.md for the map from the C API.
+import * as fix from './fix.js';
+
+export { fix };
+export { FixcolError, Status, STATUS_NAMES, statusName } from './errors.js';
+export { BodyId } from './ids.js';
+export { Shape } from './shape.js';
+export { World, DEFAULT_FILTER } from './world.js';
+export { IdList, PairList, HitList, RayHit } from './results.js';
+export { Hash64, hex64 } from './hash.js';
+export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES, OP_WORDS } from './replay.js';
+export { ReplayRunner, FrameResult } from './runner.js';
+export { verifyReplay } from './verify.js';
+export { overlap, contact, Contact } from './collide.js';
+export { diffReplays, bodyDiff } from './diff.js';

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+// ReplayReader: the C replay reader (fc_replay_open / next_frame / next_op /
+// read_expect / read_query_expect) over a .fcr or text replay held in
+// memory. It only decodes: operations come out as ReplayOp values (one
+// reused object) for the caller to apply through World. Malformed input
+// throws ReplayFormatError with the reader's position and reason.
+import { fc, views, io, IOW, alloc, free, copyIn, cString } from './wasm.js';
+import { FixcolError, argError } from './errors.js';
+import { Shape, SHAPE_WORDS } from './shape.js';
+
+/** Operation kinds (fc_replay_op_kind) and their text-form names. */
+export const OpKind = Object.freeze({
+  CREATE: 1, MOVE: 2, TURN: 3, SET: 4, DESTROY: 5, QUERY_SHAPE: 6, QUERY_POINT: 7, QUERY_RAY: 8,
+  QUERY_RAY_ALL: 9, SNAPSHOT: 10, RESTORE: 11,
+});
+export const OP_NAMES = Object.freeze([null, 'create', 'move', 'turn', 'set', 'destroy', 'overlap', 'point', 'ray',
+  'ray_all', 'snapshot', 'restore']);
+const OP_WORDS = 13 + SHAPE_WORDS;
+
+export class ReplayFormatError extends FixcolError {
+  constructor(code, message, offset, line, column) {
+    super(code, 'replay', message);
+    this.name = 'ReplayFormatError';
+    /** the reader's own text: "offset N: reason" or "line L, column C: reason" */
+    this.readerMessage = message;
+    this.offset = offset;
+    this.line = line;
+    this.column = column;
+  }
+}
+
+/** One decoded operation (fields of other kinds are 0). */
+export class ReplayOp {
+  constructor(dim) {
+    this.kind = 0;
+    this.index = 0; // id (create: the id the world must hand out)
+    this.generation = 0;
+    this.category = 0; // filter (create: the body's; queries: the query's)
+    this.mask = 0;
+    this.slot = 0;
+    this.angle = 0;
+    this.ax = 0, this.ay = 0, this.az = 0; // move: delta; point: the point; rays: origin
+    this.bx = 0, this.by = 0, this.bz = 0; // rays: delta
+    this.shape = new Shape(dim);
+    this.dim = dim;
+    this.words = new Int32Array(OP_WORDS);
+  }
+
+  get name() {
+    return OP_NAMES[this.kind];
+  }
+
+  /** The operation as a line of the text form (fc_replay_op_format). */
+  toString() {
+    const p = alloc(OP_WORDS * 4 + 512);
+    try {
+      views().i32.set(this.words, p >>> 2);
+      fc.fcjs_op_format(p, this.dim, p + OP_WORDS * 4, 512);
+      return cString(p + OP_WORDS * 4);
+    } finally {
+      free(p);
+    }
+  }
+
+  equals(o) {
+    for (let i = 0; i < OP_WORDS; i++) if (o.words[i] !== this.words[i]) return false;
+    return true;
+  }
+
+  /** Load the operation from its OP_WORDS words at src[at..] (as the reader writes them). */
+  setWords(src, at = 0) {
+    const w = this.words;
+    for (let i = 0; i < 13; i++) w[i] = src[at + i];
+    this.kind = w[0];
+    this.index = w[1] >>> 0;
+    this.generation = w[2] >>> 0;
+    this.category = w[3] >>> 0;
+    this.mask = w[4] >>> 0;
+    this.slot = w[5];
+    this.angle = w[6];
+    this.ax = w[7], this.ay = w[8], this.az = w[9];
+    this.bx = w[10], this.by = w[11], this.bz = w[12];
+    const k = w[0];
+    const sw = this.shape.words;
+    if (k === 1 || k === 4 || k === 6) { // create, set and overlap carry a shape
+      this.shape.dim = this.dim;
+      for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i] = src[at + 13 + i];
+    } else if (w[13] !== 0) { // the others have none (zero words)
+      for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i] = 0;
+    }
+    return this;
+  }
+}
+
+/** Words per operation in ReplayOp.words. */
+export { OP_WORDS };
+
+/** What a frame must produce (fc_replay_expect); 64-bit values as halves. */
+export class FrameExpect {
+  constructor() {
+    this.checksumLo = 0, this.checksumHi = 0;
+    this.stateLo = 0, this.stateHi = 0;
+    this.pairsLo = 0, this.pairsHi = 0;
+    this.pairCount = 0;
+    this.ops = 0;
+    this.queryCount = 0;
+    /** count, hash per query */
+    this.queries = new Uint32Array(32);
+  }
+
+  _queries(n) {
+    if (2 * n > this.queries.length) {
+      let c = this.queries.length;
+      while (c < 2 * n) c *= 2;
+      this.queries = new Uint32Array(c);
+    }
+  }
+}
+
+const readers = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((p) => fc.fcjs_reader_free(p))
+  : null;
+
+export class ReplayReader {
+  #p = 0;
+
+  /** bytes: a Uint8Array holding a whole .fcr or text replay. */
+  constructor(bytes) {
+    if (!(bytes instanceof Uint8Array)) throw argError('ReplayReader', 'expected a Uint8Array');
+    const data = copyIn(bytes); // owned by the C reader from here on
+    const st = fc.fcjs_reader_open(data, bytes.length, io);
+    const i32 = views().i32;
+    this.#p = i32[IOW];
+    if (this.#p) readers?.register(this, this.#p, this);
+    const s = i32.slice(IOW + 1, IOW + 7);
+    this.settings = Object.freeze({ dim: s[0], boundsMin: [s[1], s[2]], boundsLog2: s[3], maxDepth: s[4],
+      layout: s[5] === 1 ? 'strict' : 'loose' });
+    this.size = bytes.length;
+    this.pos = 0;
+    this.frames = 0;
+    this.#check(st);
+  }
+
+  #check(st) {
+    if (st === 0) return;
+    if (!this.#p) throw new FixcolError(st, 'ReplayReader');
+    const buf = alloc(256);
+    try {
+      fc.fcjs_reader_error(this.#p, buf, 256, io);
+      const msg = cString(buf);
+      const u = views().u32;
+      const err = new ReplayFormatError(st, msg, u[IOW], u[IOW + 1], u[IOW + 2]);
+      this.close();
+      throw err;
+    } finally {
+      free(buf);
+    }
+  }
+
+  #r() {
+    if (!this.#p) throw argError('ReplayReader', 'reader closed');
+    return this.#p;
+  }
+
+  /** Start the next frame: its operation count, or -1 after the last frame (the end marker is checked). */
+  nextFrame() {
+    this.#check(fc.fcjs_reader_next_frame(this.#r(), io));
+    const i32 = views().i32;
+    this.pos = i32[IOW + 2];
+    if (!i32[IOW]) return -1;
+    this.frames++;
+    return i32[IOW + 1];
+  }
+
+  /** Decode the frame's next operation into op (a ReplayOp of this replay's dim). */
+  nextOp(op) {
+    this.#check(fc.fcjs_reader_next_op(this.#r(), io));
+    return op.setWords(views().i32, IOW);
+  }
+
+  /** Read the frame's expectations and its query results into e (a FrameExpect). */
+  readExpect(e) {
+    const p = this.#r();
+    this.#check(fc.fcjs_reader_read_expect(p, io));
+    let u = views().u32;
+    e.checksumLo = u[IOW], e.checksumHi = u[IOW + 1];
+    e.stateLo = u[IOW + 2], e.stateHi = u[IOW + 3];
+    e.pairsLo = u[IOW + 4], e.pairsHi = u[IOW + 5];
+    e.pairCount = u[IOW + 6];
+    e.ops = u[IOW + 7];
+    e.queryCount = u[IOW + 8];
+    e._queries(e.queryCount);
+    for (let i = 0; i < e.queryCount; i++) {
+      this.#check(fc.fcjs_reader_read_query(p, io));
+      u = views().u32;
+      e.queries[2 * i] = u[IOW];
+      e.queries[2 * i + 1] = u[IOW + 1];
+    }
+    return e;
+  }
+
+  /** Free the C reader and its copy of the file (idempotent; a FinalizationRegistry frees a forgotten one). */
+  close() {
+    if (!this.#p) return;
+    readers?.unregister(this);
+    fc.fcjs_reader_free(this.#p);
+    this.#p = 0;
+  }
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+// Query outputs as reusable typed arrays, copied out of the world's C
+// arrays (which the next query or mutation overwrites). Each list grows by
+// doubling and keeps its capacity: a steady frame loop allocates nothing.
+// Canonical C order is kept: pairs by (a.index, b.index), ids by index,
+// ray hits by (exact t, index).
+import { BodyId } from './ids.js';
+import { views } from './wasm.js';
+
+class WordList {
+  constructor(stride) {
+    this.stride = stride;
+    this.count = 0;
+    /** stride uint32 words per entry */
+    this.words = new Uint32Array(stride * 16);
+  }
+
+  /** Copy n entries from the C array at address p. */
+  _load(p, n) {
+    const len = n * this.stride;
+    if (len > this.words.length) {
+      let cap = this.words.length;
+      while (cap < len) cap *= 2;
+      this.words = new Uint32Array(cap);
+    }
+    const u32 = views().u32;
+    const w = this.words;
+    const base = p >>> 2;
+    for (let i = 0; i < len; i++) w[i] = u32[base + i];
+    this.count = n;
+    return this;
+  }
+
+  _clear() {
+    this.count = 0;
+    return this;
+  }
+
+  _id(k) {
+    const w = this.words;
+    return new BodyId(w[k], w[k + 1], w[k + 2]);
+  }
+}
+
+/** Body ids (fc_body_id[]): words = index, generation, world per id. */
+export class IdList extends WordList {
+  constructor() {
+    super(3);
+  }
+  index(i) {
+    return this.words[3 * i];
+  }
+  generation(i) {
+    return this.words[3 * i + 1];
+  }
+  /** A BodyId (allocates; index()/generation() do not). */
+  id(i) {
+    return this._id(3 * i);
+  }
+  *[Symbol.iterator]() {
+    for (let i = 0; i < this.count; i++) yield this.id(i);
+  }
+}
+
+/** Pairs (fc_pair[]): words = a.index, a.generation, a.world, b.index, b.generation, b.world. */
+export class PairList extends WordList {
+  constructor() {
+    super(6);
+  }
+  a(i) {
+    return this._id(6 * i);
+  }
+  b(i) {
+    return this._id(6 * i + 3);
+  }
+  *[Symbol.iterator]() {
+    for (let i = 0; i < this.count; i++) yield [this.a(i), this.b(i)];
+  }
+}
+
+/** Ray hits (fc_ray_hit[]): words = index, generation, world, t (raw Q16.16 in 0..65536). */
+export class HitList extends WordList {
+  constructor() {
+    super(4);
+  }
+  id(i) {
+    return this._id(4 * i);
+  }
+  index(i) {
+    return this.words[4 * i];
+  }
+  generation(i) {
+    return this.words[4 * i + 1];
+  }
+  t(i) {
+    return this.words[4 * i + 3] | 0;
+  }
+}
+
+/** The closest ray hit (fc_ray_hit), reused by its world. */
+export class RayHit {
+  constructor() {
+    this.index = 0;
+    this.generation = 0;
+    this.world = 0;
+    /** raw Q16.16 entry parameter, floor(t * 65536), 0..65536 */
+    this.t = 0;
+  }
+  get id() {
+    return new BodyId(this.index, this.generation, this.world);
+  }
+}

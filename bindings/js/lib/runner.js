@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: MIT
+// ReplayRunner: re-executes replay operations through the World API (one
+// world call per operation, exactly the calls docs/replay-format.md names)
+// and computes the frame's expected values in JavaScript with Hash64:
+//   ops    = hash64 of (uint32)status | kind << 32 per non-query operation,
+//            plus index | generation << 32 for a successful create, folded;
+//   query  = hit count (0 on error) and hash of the hits (seed (uint32)status;
+//            a failed overlap/point/ray_all hashes to (uint32)status), folded;
+//   state  = world.checksumWords(), pairs = hash64 of findPairs();
+//   checksum = hash64 of state, pairs, pairCount | ops << 32, queryCount,
+//            count | hash << 32 per query.
+// It never calls the C runner or verifier: agreement with the recorded
+// values is the cross-language proof.
+import { World } from './world.js';
+import { BodyId } from './ids.js';
+import { Hash64 } from './hash.js';
+import { FixcolError, Status } from './errors.js';
+import { OpKind } from './replay.js';
+
+const TAG = 1; // the runner's world tag, as in C
+
+/** The values a frame produced (same fields as FrameExpect). */
+export class FrameResult {
+  constructor() {
+    this.checksumLo = 0, this.checksumHi = 0;
+    this.stateLo = 0, this.stateHi = 0;
+    this.pairsLo = 0, this.pairsHi = 0;
+    this.pairCount = 0;
+    this.ops = 0;
+    this.queryCount = 0;
+    this.queries = new Uint32Array(32);
+    /** op index of each query in the frame */
+    this.queryOps = new Uint32Array(16);
+  }
+}
+
+function statusOf(e) {
+  if (e instanceof FixcolError) return e.code;
+  throw e;
+}
+
+export class ReplayRunner {
+  /** settings: a ReplayReader's settings. */
+  constructor(settings) {
+    this.dim = settings.dim;
+    this.world = new World({ dim: settings.dim, boundsMin: settings.boundsMin, boundsLog2: settings.boundsLog2,
+      maxDepth: settings.maxDepth, layout: settings.layout, tag: TAG });
+    /** generation of the live body at each index, 0 = free */
+    this.live = new Uint32Array(64);
+    this.ids = []; // BodyId per index, reused while its generation matches
+    this.slots = new Array(16).fill(null); // { blob, live }
+    this.opsHash = new Hash64();
+    this.h = new Hash64();
+    this.got = new FrameResult();
+    this.opIndex = 0;
+    this.badCreateOp = -1; // first create of the frame that got another id
+    this.badCreateId = null;
+    this.filter = { category: 0, mask: 0 };
+    this.pairHash = new Hash64();
+    this.state = new Uint32Array(2);
+  }
+
+  destroy() {
+    this.world.destroy();
+  }
+
+  /** The BodyId for (index, generation) in this world. */
+  id(index, generation) {
+    const c = this.ids[index];
+    if (c !== undefined && c.generation === generation) return c;
+    const id = new BodyId(index, generation, TAG);
+    this.ids[index] = id;
+    return id;
+  }
+
+  beginFrame() {
+    this.opsHash.reset();
+    this.got.queryCount = 0;
+    this.opIndex = 0;
+    this.badCreateOp = -1;
+    this.badCreateId = null;
+  }
+
+  /** Apply one ReplayOp; returns the world call's status (0 or a negative fc_status). */
+  apply(op) {
+    let st;
+    const k = op.kind;
+    if (k >= OpKind.QUERY_SHAPE && k <= OpKind.QUERY_RAY_ALL) {
+      st = this.#query(op);
+    } else {
+      st = this.#op(op);
+      this.opsHash.word(st >>> 0, k);
+      if (k === OpKind.CREATE && st === 0) {
+        const id = this.created;
+        this.opsHash.word(id.index, id.generation);
+        if (this.badCreateOp < 0 && (id.index !== op.index || id.generation !== op.generation)) {
+          this.badCreateOp = this.opIndex;
+          this.badCreateId = id;
+        }
+      }
+    }
+    this.opIndex++;
+    return st;
+  }
+
+  #op(op) {
+    const w = this.world;
+    try {
+      switch (op.kind) {
+        case OpKind.CREATE: {
+          this.filter.category = op.category;
+          this.filter.mask = op.mask;
+          const id = w.createBody(op.shape, this.filter);
+          this.created = id;
+          this.ids[id.index] = id;
+          this.#setLive(id.index, id.generation);
+          return 0;
+        }
+        case OpKind.MOVE:
+          if (this.dim === 2) w.translate2(this.id(op.index, op.generation), op.ax, op.ay);
+          else w.translate3(this.id(op.index, op.generation), op.ax, op.ay, op.az);
+          return 0;
+        case OpKind.TURN:
+          w.setAngle2(this.id(op.index, op.generation), op.angle);
+          return 0;
+        case OpKind.SET:
+          w.setShape(this.id(op.index, op.generation), op.shape);
+          return 0;
+        case OpKind.DESTROY:
+          w.destroyBody(this.id(op.index, op.generation));
+          if (op.index < this.live.length) this.live[op.index] = 0;
+          return 0;
+        case OpKind.SNAPSHOT:
+          this.slots[op.slot] = { blob: w.snapshot(), live: this.live.slice() };
+          return 0;
+        case OpKind.RESTORE: {
+          const s = this.slots[op.slot];
+          if (!s) return Status.FC_ERR_ARGUMENT; // nothing saved in that slot
+          w.restore(s.blob);
+          this.live = s.live.slice();
+          return 0;
+        }
+        default:
+          return Status.FC_ERR_ARGUMENT;
+      }
+    } catch (e) {
+      return statusOf(e);
+    }
+  }
+
+  #setLive(index, generation) {
+    if (index >= this.live.length) {
+      let c = this.live.length;
+      while (c <= index) c *= 2;
+      const n = new Uint32Array(c);
+      n.set(this.live);
+      this.live = n;
+    }
+    this.live[index] = generation;
+  }
+
+  #query(op) {
+    const w = this.world, f = this.filter, h = this.h;
+    f.category = op.category;
+    f.mask = op.mask;
+    let st = 0, count = 0, hash = 0;
+    try {
+      switch (op.kind) {
+        case OpKind.QUERY_SHAPE:
+        case OpKind.QUERY_POINT: {
+          const ids = op.kind === OpKind.QUERY_SHAPE ? w.overlap(op.shape, f)
+            : this.dim === 2 ? w.point2(op.ax, op.ay, f) : w.point3(op.ax, op.ay, op.az, f);
+          count = ids.count;
+          h.reset(0, 0);
+          const words = ids.words;
+          for (let i = 0; i < 3 * count; i += 3) h.word(words[i], words[i + 1]);
+          hash = h.fold();
+          break;
+        }
+        case OpKind.QUERY_RAY: {
+          const hit = this.dim === 2 ? w.raycast2(op.ax, op.ay, op.bx, op.by, f)
+            : w.raycast3(op.ax, op.ay, op.az, op.bx, op.by, op.bz, f);
+          h.reset(0, 0);
+          if (hit) {
+            count = 1;
+            h.word(hit.index, hit.generation);
+            h.word(hit.t >>> 0, 0);
+          }
+          hash = h.fold();
+          break;
+        }
+        default: {
+          const hits = this.dim === 2 ? w.raycast2All(op.ax, op.ay, op.bx, op.by, f)
+            : w.raycast3All(op.ax, op.ay, op.az, op.bx, op.by, op.bz, f);
+          count = hits.count;
+          h.reset(0, 0);
+          const words = hits.words;
+          for (let i = 0; i < 4 * count; i += 4) {
+            h.word(words[i], words[i + 1]);
+            h.word(words[i + 3], 0);
+          }
+          hash = h.fold();
+        }
+      }
+    } catch (e) {
+      st = statusOf(e);
+      count = 0;
+      if (op.kind === OpKind.QUERY_RAY) {
+        h.reset(st >>> 0, 0); // the closest-hit ray hashes its 0 hits with seed status
+        hash = h.fold();
+      } else {
+        hash = st >>> 0;
+      }
+    }
+    this.#addQuery(count, hash);
+    return st;
+  }
+
+  #addQuery(count, hash) {
+    const g = this.got, n = g.queryCount;
+    if (2 * n + 2 > g.queries.length) {
+      const q = new Uint32Array(g.queries.length * 2);
+      q.set(g.queries);
+      g.queries = q;
+      const o = new Uint32Array(g.queryOps.length * 2);
+      o.set(g.queryOps);
+      g.queryOps = o;
+    }
+    g.queries[2 * n] = count;
+    g.queries[2 * n + 1] = hash;
+    g.queryOps[n] = this.opIndex;
+    g.queryCount = n + 1;
+  }
+
+  /** Finish the frame: pairs, state, ops and the frame checksum into this.got (returned). */
+  endFrame() {
+    const g = this.got, w = this.world, ph = this.pairHash;
+    ph.reset();
+    try {
+      const pairs = w.findPairs();
+      const words = pairs.words;
+      for (let i = 0; i < 6 * pairs.count; i += 6) {
+        ph.word(words[i], words[i + 1]);
+        ph.word(words[i + 3], words[i + 4]);
+      }
+      ph.finish();
+      g.pairsLo = ph.lo, g.pairsHi = ph.hi;
+      g.pairCount = pairs.count;
+    } catch (e) {
+      g.pairsLo = statusOf(e) >>> 0, g.pairsHi = 0;
+      g.pairCount = 0;
+    }
+    w.checksumWords(this.state);
+    g.stateLo = this.state[0], g.stateHi = this.state[1];
+    g.ops = this.opsHash.fold();
+    const h = this.h;
+    h.reset();
+    h.word(g.stateLo, g.stateHi);
+    h.word(g.pairsLo, g.pairsHi);
+    h.word(g.pairCount, g.ops);
+    h.word(g.queryCount, 0);
+    for (let i = 0; i < g.queryCount; i++) h.word(g.queries[2 * i], g.queries[2 * i + 1]);
+    h.finish();
+    g.checksumLo = h.lo, g.checksumHi = h.hi;
+    return g;
+  }
+
+  /** Live bodies as BodyIds, by index. */
+  liveIds() {
+    const out = [];
+    for (let i = 0; i < this.live.length; i++) if (this.live[i]) out.push(this.id(i, this.live[i]));
+    return out;
+  }
+}

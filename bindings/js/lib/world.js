@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: MIT
+// World: the world tier (fc_world_*). One World owns one C world in the
+// wasm heap; destroy() frees it (a FinalizationRegistry frees a forgotten
+// one after garbage collection, but do not rely on it). Every method
+// throws FixcolError with the C status on failure and then has changed
+// nothing; a destroyed world throws FC_ERR_NULL.
+import { fc, views, io, IOW, alloc, free } from './wasm.js';
+import { FixcolError, check, argError, Status } from './errors.js';
+import { raw, u32, angleArg } from './fix.js';
+import { BodyId, idArg } from './ids.js';
+import { Shape, SHAPE_WORDS, put, shapeArg } from './shape.js';
+import { IdList, PairList, HitList, RayHit } from './results.js';
+
+const registry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((ptr) => fc.fcjs_world_destroy(ptr))
+  : null;
+
+/** fc_filter_default(): category 1, every mask bit. */
+export const DEFAULT_FILTER = Object.freeze({ category: 1, mask: 0xffffffff });
+const LAYOUTS = { loose: 0, strict: 1 };
+
+function filterArgs(f, call) {
+  if (f === undefined) return DEFAULT_FILTER;
+  if (f === null || typeof f !== 'object') throw argError(call, 'expected a filter { category, mask }');
+  u32(f.category, call);
+  u32(f.mask, call);
+  return f;
+}
+
+export class World {
+  #p = 0;
+  #dim;
+  #tag;
+  #pairs = new PairList();
+  #ids = new IdList();
+  #hits = new HitList();
+  #hit = new RayHit();
+
+  /**
+   * fc_world_create. Options (all optional; defaults of fc_world_def_default):
+   * dim 2|3, boundsMin [x, y] raw, boundsLog2 0..14, maxDepth, layout
+   * 'loose'|'strict', bodyCapacity, pairCapacity, tag (uint32, default 1).
+   */
+  constructor(opts = {}) {
+    const c = 'new World';
+    const dim = opts.dim ?? 2;
+    const bmin = opts.boundsMin ?? [0, 0];
+    const layout = LAYOUTS[opts.layout ?? 'loose'];
+    if (layout === undefined) throw argError(c, `layout must be 'loose' or 'strict'`);
+    if (!Array.isArray(bmin) || bmin.length !== 2) throw argError(c, 'boundsMin must be [x, y]');
+    const w = [raw(dim, c), raw(bmin[0], c), raw(bmin[1], c), raw(opts.boundsLog2 ?? 10, c), raw(opts.maxDepth ?? 5, c),
+      layout, raw(opts.bodyCapacity ?? 0, c), raw(opts.pairCapacity ?? 0, c), u32(opts.tag ?? 1, c)];
+    const i32 = views().i32;
+    for (let i = 0; i < w.length; i++) i32[IOW + i] = w[i] | 0;
+    check(fc.fcjs_world_create(io), c);
+    this.#p = views().i32[IOW];
+    this.#dim = dim;
+    this.#tag = w[8];
+    registry?.register(this, this.#p, this);
+  }
+
+  /** fc_world_destroy (idempotent). */
+  destroy() {
+    if (!this.#p) return;
+    registry?.unregister(this);
+    fc.fcjs_world_destroy(this.#p);
+    this.#p = 0;
+  }
+
+  get destroyed() {
+    return this.#p === 0;
+  }
+
+  #w(call) {
+    if (this.#p === 0) throw new FixcolError(Status.FC_ERR_NULL, call, 'world used after destroy()');
+    return this.#p;
+  }
+
+  /** fc_world_get_dim: 2 or 3 */
+  get dim() {
+    return this.#dim;
+  }
+
+  /** The tag in every id this world hands out. */
+  get tag() {
+    return this.#tag;
+  }
+
+  /** fc_world_body_count */
+  get bodyCount() {
+    return fc.fcjs_body_count(this.#w('bodyCount'));
+  }
+
+  /**
+   * fc_world_create_body: a body of the world's dimension. filter
+   * { category, mask } (default DEFAULT_FILTER); userData a BigInt 0..2^64-1.
+   * @returns {BodyId}
+   */
+  createBody(shape, filter, userData = 0n) {
+    const c = 'createBody';
+    const p = this.#w(c);
+    shapeArg(shape, c);
+    const f = filterArgs(filter, c);
+    if (typeof userData !== 'bigint' || BigInt.asUintN(64, userData) !== userData) throw argError(c, 'userData must be a BigInt in 0..2^64-1');
+    if (shape.dim !== this.#dim) throw new FixcolError(Status.FC_ERR_SHAPE_TYPE, c, `a ${shape.dim}D shape in a ${this.#dim}D world`);
+    put(shape);
+    const i32 = views().i32;
+    i32[IOW + SHAPE_WORDS] = f.category;
+    i32[IOW + SHAPE_WORDS + 1] = f.mask;
+    i32[IOW + SHAPE_WORDS + 2] = Number(userData & 0xffffffffn);
+    i32[IOW + SHAPE_WORDS + 3] = Number(userData >> 32n);
+    check(fc.fcjs_create_body(p, io), c);
+    const u32v = views().u32;
+    return new BodyId(u32v[IOW], u32v[IOW + 1], u32v[IOW + 2]);
+  }
+
+  /** fc_world_destroy_body */
+  destroyBody(id) {
+    const p = this.#w('destroyBody');
+    idArg(id, 'destroyBody');
+    check(fc.fcjs_destroy_body(p, id.index, id.generation, id.world), 'destroyBody');
+  }
+
+  /** fc_world_body_valid: true when id names a live body of this world. */
+  bodyValid(id) {
+    const p = this.#w('bodyValid');
+    idArg(id, 'bodyValid');
+    return fc.fcjs_body_valid(p, id.index, id.generation, id.world) !== 0;
+  }
+
+  /** fc_world_translate2: move by (dx, dy) raw. */
+  translate2(id, dx, dy) {
+    const p = this.#w('translate2');
+    idArg(id, 'translate2');
+    check(fc.fcjs_translate2(p, id.index, id.generation, id.world, raw(dx, 'translate2'), raw(dy, 'translate2')), 'translate2');
+  }
+
+  /** fc_world_translate3 */
+  translate3(id, dx, dy, dz) {
+    const p = this.#w('translate3');
+    idArg(id, 'translate3');
+    const c = 'translate3';
+    check(fc.fcjs_translate3(p, id.index, id.generation, id.world, raw(dx, c), raw(dy, c), raw(dz, c)), c);
+  }
+
+  /** fc_world_set_angle2: a 2D OBB's binary angle 0..65535. */
+  setAngle2(id, angle) {
+    const p = this.#w('setAngle2');
+    idArg(id, 'setAngle2');
+    check(fc.fcjs_set_angle2(p, id.index, id.generation, id.world, angleArg(angle, 'setAngle2')), 'setAngle2');
+  }
+
+  /** fc_world_set_shape2 / fc_world_set_shape3 (by the shape's dimension). */
+  setShape(id, shape) {
+    const p = this.#w('setShape');
+    idArg(id, 'setShape');
+    shapeArg(shape, 'setShape');
+    const a = put(shape);
+    check(fc.fcjs_set_shape(p, id.index, id.generation, id.world, shape.dim, a), 'setShape');
+  }
+
+  /** fc_world_set_filter */
+  setFilter(id, filter) {
+    const p = this.#w('setFilter');
+    idArg(id, 'setFilter');
+    const f = filterArgs(filter, 'setFilter');
+    check(fc.fcjs_set_filter(p, id.index, id.generation, id.world, f.category, f.mask), 'setFilter');
+  }
+
+  /** fc_world_set_user_data: a BigInt 0..2^64-1. */
+  setUserData(id, userData) {
+    const c = 'setUserData';
+    const p = this.#w(c);
+    idArg(id, c);
+    if (typeof userData !== 'bigint' || BigInt.asUintN(64, userData) !== userData) throw argError(c, 'userData must be a BigInt in 0..2^64-1');
+    check(fc.fcjs_set_user_data(p, id.index, id.generation, id.world, Number(userData & 0xffffffffn), Number(userData >> 32n)), c);
+  }
+
+  /** fc_world_get_shape2/3: the body's shape (into out if given). */
+  getShape(id, out) {
+    const p = this.#w('getShape');
+    idArg(id, 'getShape');
+    check(fc.fcjs_get_shape(p, id.index, id.generation, id.world, io), 'getShape');
+    const s = out ?? new Shape(this.#dim);
+    s.dim = this.#dim;
+    const i32 = views().i32;
+    for (let i = 0; i < SHAPE_WORDS; i++) s.words[i] = i32[IOW + i];
+    return s;
+  }
+
+  /** fc_world_get_filter: { category, mask } (into out if given). */
+  getFilter(id, out = {}) {
+    this.#body(id, 'getFilter');
+    const u = views().u32;
+    out.category = u[IOW];
+    out.mask = u[IOW + 1];
+    return out;
+  }
+
+  /** fc_world_get_user_data: a BigInt. */
+  getUserData(id) {
+    this.#body(id, 'getUserData');
+    const u = views().u32;
+    return BigInt(u[IOW + 2]) | (BigInt(u[IOW + 3]) << 32n);
+  }
+
+  /** fc_world_get_bounds: Int32Array [minX, minY, minZ, maxX, maxY, maxZ] raw, rounded outward (into out). */
+  getBounds(id, out = new Int32Array(6)) {
+    this.#body(id, 'getBounds');
+    const i32 = views().i32;
+    for (let i = 0; i < 6; i++) out[i] = i32[IOW + 4 + i];
+    return out;
+  }
+
+  #body(id, call) {
+    const p = this.#w(call);
+    idArg(id, call);
+    check(fc.fcjs_get_body(p, id.index, id.generation, id.world, io), call);
+  }
+
+  /** fc_world_find_pairs: every overlapping pair, by (a.index, b.index); a PairList reused by this world unless out is given. */
+  findPairs(out = this.#pairs) {
+    const p = this.#w('findPairs');
+    check(fc.fcjs_find_pairs(p, io), 'findPairs');
+    const u = views().u32;
+    return out._load(u[IOW], u[IOW + 1]);
+  }
+
+  /** fc_world_overlap2/3: ids whose shape overlaps shape and pass filter (an IdList, reused unless out). */
+  overlap(shape, filter, out = this.#ids) {
+    const c = 'overlap';
+    const p = this.#w(c);
+    shapeArg(shape, c);
+    const f = filterArgs(filter, c);
+    const a = put(shape);
+    check(fc.fcjs_overlap(p, shape.dim, f.category, f.mask, a), c);
+    const u = views().u32;
+    return out._load(u[IOW], u[IOW + 1]);
+  }
+
+  /** fc_world_point2: ids containing the point (x, y). */
+  point2(x, y, filter, out = this.#ids) {
+    return this.#point(2, x, y, 0, filter, out, 'point2');
+  }
+
+  /** fc_world_point3 */
+  point3(x, y, z, filter, out = this.#ids) {
+    return this.#point(3, x, y, z, filter, out, 'point3');
+  }
+
+  #point(dim, x, y, z, filter, out, c) {
+    const p = this.#w(c);
+    const f = filterArgs(filter, c);
+    check(fc.fcjs_point(p, dim, f.category, f.mask, raw(x, c), raw(y, c), raw(z, c), io), c);
+    const u = views().u32;
+    return out._load(u[IOW], u[IOW + 1]);
+  }
+
+  /** fc_world_raycast2: the closest hit of origin + t * delta, t in [0, 1], or null (the RayHit is reused). */
+  raycast2(ox, oy, dx, dy, filter) {
+    return this.#ray(2, ox, oy, 0, dx, dy, 0, filter, 0, 'raycast2');
+  }
+
+  /** fc_world_raycast3 */
+  raycast3(ox, oy, oz, dx, dy, dz, filter) {
+    return this.#ray(3, ox, oy, oz, dx, dy, dz, filter, 0, 'raycast3');
+  }
+
+  /** fc_world_raycast2_all: every hit by (exact t, index), a HitList. */
+  raycast2All(ox, oy, dx, dy, filter, out = this.#hits) {
+    return this.#ray(2, ox, oy, 0, dx, dy, 0, filter, out, 'raycast2All');
+  }
+
+  /** fc_world_raycast3_all */
+  raycast3All(ox, oy, oz, dx, dy, dz, filter, out = this.#hits) {
+    return this.#ray(3, ox, oy, oz, dx, dy, dz, filter, out, 'raycast3All');
+  }
+
+  #ray(dim, ox, oy, oz, dx, dy, dz, filter, out, c) {
+    const p = this.#w(c);
+    const f = filterArgs(filter, c);
+    const i32 = views().i32;
+    i32[IOW] = raw(ox, c);
+    i32[IOW + 1] = raw(oy, c);
+    i32[IOW + 2] = raw(oz, c);
+    i32[IOW + 3] = raw(dx, c);
+    i32[IOW + 4] = raw(dy, c);
+    i32[IOW + 5] = raw(dz, c);
+    check(fc.fcjs_raycast(p, dim, f.category, f.mask, out ? 1 : 0, io), c);
+    const u = views().u32;
+    if (out) return out._load(u[IOW], u[IOW + 1]);
+    if (!u[IOW]) return null;
+    const h = this.#hit;
+    h.index = u[IOW + 1];
+    h.generation = u[IOW + 2];
+    h.world = u[IOW + 3];
+    h.t = u[IOW + 4] | 0;
+    return h;
+  }
+
+  /** fc_world_checksum as a BigInt. */
+  checksum() {
+    const w = this.checksumWords(tmp2);
+    return BigInt(w[0]) | (BigInt(w[1]) << 32n);
+  }
+
+  /** fc_world_checksum as 16 hex digits. */
+  checksumHex() {
+    const w = this.checksumWords(tmp2);
+    return w[1].toString(16).padStart(8, '0') + w[0].toString(16).padStart(8, '0');
+  }
+
+  /** fc_world_checksum into out (Uint32Array [low, high]); allocation-free. */
+  checksumWords(out = new Uint32Array(2)) {
+    fc.fcjs_checksum(this.#w('checksum'), io);
+    const u = views().u32;
+    out[0] = u[IOW];
+    out[1] = u[IOW + 1];
+    return out;
+  }
+
+  /** fc_world_snapshot: the whole world as bytes (a new Uint8Array). */
+  snapshot() {
+    const c = 'snapshot';
+    const p = this.#w(c);
+    check(fc.fcjs_snapshot(p, 0, 0, io), c);
+    const size = views().i32[IOW];
+    const buf = alloc(size);
+    try {
+      check(fc.fcjs_snapshot(p, buf, size, io), c);
+      return views().u8.slice(buf, buf + size);
+    } finally {
+      free(buf);
+    }
+  }
+
+  /** fc_world_restore: replace the whole state with a snapshot's (FC_ERR_FORMAT / VERSION / CHECKSUM leave it unchanged). */
+  restore(bytes) {
+    const c = 'restore';
+    const p = this.#w(c);
+    if (!(bytes instanceof Uint8Array)) throw argError(c, 'expected a Uint8Array');
+    const buf = alloc(bytes.length);
+    try {
+      views().u8.set(bytes, buf);
+      check(fc.fcjs_restore(p, buf, bytes.length), c);
+    } finally {
+      free(buf);
+    }
+  }
+
+  /** fc_world_validate: throws FC_ERR_FORMAT when the world is inconsistent (tests). */
+  validate() {
+    check(fc.fcjs_validate(this.#w('validate')), 'validate');
+  }
+}
+
+const tmp2 = new Uint32Array(2);

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// usage: node api.test.mjs --package DIR [--break]
+// The binding's own rules, with node's test runner: raw Q16.16 only (a
+// non-integer throws, never truncated), exact decimal helpers, ids that
+// round-trip and compare by value, errors named by status, use after
+// destroy and wrong types as errors, snapshot/restore, outputs reused
+// (no allocation per frame), the stateless tier agreeing with the world.
+// --break expects 1.5 to be accepted as a raw value (must fail).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from './args.mjs';
+
+const { opt } = parseArgs(process.argv.slice(2), ['break']);
+const fc = await import(pathToFileURL(join(opt.package, 'lib', 'index.js')).href);
+const { World, Shape, BodyId, fix, FixcolError } = fc;
+const U = fix.ONE;
+
+const throwsStatus = (fn, status) => assert.throws(fn, (e) => e instanceof FixcolError && e.status === status,
+  `expected ${status}`);
+
+test('raw values: integers only, never truncated', () => {
+  const w = new World();
+  const id = w.createBody(Shape.circle(10 * U, 10 * U, U));
+  if (opt.break) w.translate2(id, 1.5, 0);
+  else throwsStatus(() => w.translate2(id, 1.5, 0), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => w.translate2(id, '65536', 0), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => w.translate2(id, 2 ** 31, 0), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => Shape.circle(0.5, 0, U), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => w.setAngle2(id, 65536), 'FC_ERR_ARGUMENT');
+  assert.deepEqual(Array.from(w.getShape(id).words.slice(0, 4)), [1, 10 * U, 10 * U, U]);
+  w.destroy();
+});
+
+test('exact helpers', () => {
+  assert.equal(fix.fromInt(3), 196608);
+  assert.equal(fix.fromDecimal('-12.375'), -811008);
+  assert.equal(fix.fromDecimal('0.0000152587890625'), 1);
+  throwsStatus(() => fix.fromDecimal('0.1'), 'FC_ERR_FORMAT');
+  throwsStatus(() => fix.fromDecimal('40000'), 'FC_ERR_RANGE');
+  assert.equal(fix.toDecimal(-811008), '-12.375');
+  for (const v of [0, 1, -1, 2 ** 31 - 1, -(2 ** 31), 123456789]) assert.equal(fix.fromDecimal(fix.toDecimal(v)), v);
+  assert.equal(fix.fromRatio(3, 4), 49152);
+  throwsStatus(() => fix.fromRatio(1, 3), 'FC_ERR_ARGUMENT');
+  assert.equal(fix.angleFromDeg(fix.fromInt(90)), 16384);
+  assert.equal(fix.sin(16384), U);
+});
+
+test('ids round-trip exactly and compare by value', () => {
+  const w = new World({ tag: 0xfffffffe });
+  const a = w.createBody(Shape.circle(0, 0, U));
+  assert.equal(a.world, 0xfffffffe);
+  const again = BodyId.parse(a.key);
+  assert.ok(again.equals(a) && again !== a);
+  assert.ok(w.bodyValid(again));
+  w.destroyBody(a);
+  throwsStatus(() => w.translate2(a, U, 0), 'FC_ERR_STALE_ID');
+  const b = w.createBody(Shape.circle(0, 0, U)); // same slot, next generation
+  assert.equal(b.index, a.index);
+  assert.equal(b.generation, a.generation + 1);
+  assert.ok(!b.equals(a));
+  const other = new World({ tag: 7 });
+  throwsStatus(() => other.translate2(b, U, 0), 'FC_ERR_STALE_ID'); // foreign
+  throwsStatus(() => w.translate2({ index: 0, generation: -1, world: 1 }, 0, 0), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => w.translate2(null, 0, 0), 'FC_ERR_ARGUMENT');
+  w.destroy();
+  other.destroy();
+});
+
+test('errors carry the status; a failed call changes nothing; use after destroy', () => {
+  const w = new World();
+  const id = w.createBody(Shape.circle(0, 0, U));
+  const before = w.checksumHex();
+  throwsStatus(() => w.translate2(id, 9000 * U, 0), 'FC_ERR_RANGE');
+  throwsStatus(() => w.createBody(Shape.poly2([0, 0, U, U, 0, U, U, 0])), 'FC_ERR_POLY_ORDER');
+  throwsStatus(() => w.createBody(Shape.sphere(0, 0, 0, U)), 'FC_ERR_SHAPE_TYPE');
+  assert.equal(w.checksumHex(), before);
+  const e = (() => { try { w.translate2(id, 9000 * U, 0); } catch (x) { return x; } })();
+  assert.equal(e.code, -2);
+  assert.match(e.message, /^translate2: FC_ERR_RANGE/);
+  w.destroy();
+  w.destroy(); // idempotent
+  throwsStatus(() => w.translate2(id, 0, 0), 'FC_ERR_NULL');
+  throwsStatus(() => w.checksum(), 'FC_ERR_NULL');
+});
+
+test('snapshot / restore; checksum forms agree', () => {
+  const w = new World();
+  const ids = [];
+  for (let i = 0; i < 20; i++) ids.push(w.createBody(Shape.circle(i * U, (i % 3) * U, U)));
+  const snap = w.snapshot();
+  const sum = w.checksum();
+  assert.equal(sum.toString(16).padStart(16, '0'), w.checksumHex());
+  w.translate2(ids[3], U, U);
+  w.destroyBody(ids[5]);
+  assert.notEqual(w.checksum(), sum);
+  w.restore(snap);
+  assert.equal(w.checksum(), sum);
+  assert.ok(w.bodyValid(ids[5]));
+  const bad = snap.slice();
+  bad[bad.length - 1] ^= 1;
+  throwsStatus(() => w.restore(bad), 'FC_ERR_CHECKSUM');
+  assert.equal(w.checksum(), sum);
+  w.destroy();
+});
+
+test('outputs are reused: a steady frame allocates no result arrays', () => {
+  const w = new World();
+  const ids = [];
+  for (let i = 0; i < 50; i++) ids.push(w.createBody(Shape.circle((i % 10) * U, Math.floor(i / 10) * U, U)));
+  const q = Shape.circle(5 * U, 2 * U, 3 * U);
+  const p1 = w.findPairs(), o1 = w.overlap(q), words = [p1.words, o1.words];
+  for (let f = 0; f < 100; f++) {
+    for (const id of ids) w.translate2(id, f % 2 ? 1 : -1, 0);
+    const p = w.findPairs(), o = w.overlap(Shape.circle(5 * U, 2 * U, 3 * U, q));
+    assert.ok(p === p1 && o === o1 && p.words === words[0] && o.words === words[1]);
+  }
+  assert.ok(p1.count > 0 && o1.count > 0);
+  w.destroy();
+});
+
+test('stateless tier agrees with the world', () => {
+  const a = Shape.obb2(0, 0, 2 * U, U, fix.angleFromDeg(fix.fromInt(30)));
+  const b = Shape.circle(2 * U, 2 * U, U);
+  const w = new World();
+  const ia = w.createBody(a), ib = w.createBody(b);
+  assert.equal(fc.overlap(a, b), w.findPairs().count === 1);
+  const c = fc.contact(Shape.circle(0, 0, U), Shape.circle(U, 0, U));
+  assert.deepEqual([Array.from(c.normal), c.depth], [[U, 0], U]);
+  assert.equal(fc.contact(Shape.circle(0, 0, U), Shape.circle(5 * U, 0, U)), null);
+  throwsStatus(() => fc.overlap(a, Shape.sphere(0, 0, 0, U)), 'FC_ERR_SHAPE_TYPE');
+  void ia, void ib;
+  w.destroy();
+});
+
+test('3D world: boxes from Euler angles, rays', () => {
+  const w = new World({ dim: 3, boundsMin: [-512 * U, -512 * U] });
+  const box = w.createBody(Shape.obb3Euler([0, 0, 0], [U, U, U], 8192, 0, 0));
+  const hit = w.raycast3(-10 * U, 0, 0, 20 * U, 0, 0);
+  assert.ok(hit && hit.id.equals(box) && hit.t > 0 && hit.t < U / 2);
+  assert.equal(w.raycast3All(-10 * U, 5 * U, 0, 20 * U, 0, 0).count, 0);
+  w.destroy();
+});

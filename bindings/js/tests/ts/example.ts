@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// Type-checked against lib/index.d.ts (tsc --noEmit): the calls a game
+// makes, with the types the declarations promise.
+import { World, Shape, fix, BodyId, FixcolError, overlap, contact, verifyReplay, Hash64 } from 'fixcol';
+import type { PairList, IdList, RayHit, Contact, VerifyResult } from 'fixcol';
+
+const w: World = new World({ dim: 2, boundsMin: [0, 0], layout: 'loose' });
+const id: BodyId = w.createBody(Shape.circle(fix.fromInt(1), fix.fromDecimal('2.5'), fix.ONE), { category: 1, mask: 3 });
+w.translate2(id, fix.fromRatio(1, 2), 0);
+const pairs: PairList = w.findPairs();
+const ids: IdList = w.overlap(Shape.aabb2(0, 0, fix.ONE, fix.ONE));
+const hit: RayHit | null = w.raycast2(0, 0, fix.fromInt(4), 0);
+const sum: bigint = w.checksum();
+const c: Contact | null = contact(Shape.circle(0, 0, fix.ONE), Shape.circle(fix.ONE, 0, fix.ONE));
+const both: boolean = overlap(Shape.circle(0, 0, fix.ONE), Shape.circle(fix.ONE, 0, fix.ONE));
+try {
+  w.translate2(id, fix.fromInt(9000), 0);
+} catch (e) {
+  if (e instanceof FixcolError) console.log(e.status, e.code);
+}
+const r: VerifyResult = verifyReplay(new Uint8Array(0), { digest: new Hash64() });
+console.log(pairs.count, ids.count, hit?.t, sum, c?.depth, both, id.key, r.frames);
+w.destroy();

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// The JavaScript replay runner's check, shared by node and the browser:
+// every replay through the package's own API (verifyReplay: ReplayReader +
+// ReplayRunner + World), one line per file, and the digest over every frame
+// checksum in order, as `fixcol-replay verify` prints it. With brk, one move
+// of the first replay is changed by one raw unit (the should-fail twin:
+// the frame checksums must then disagree).
+
+/** fixcol: the imported package; files: [{ name, bytes }]. */
+export function verifyAll(fixcol, files, brk = false) {
+  const digest = new fixcol.Hash64();
+  const lines = [];
+  let bad = 0;
+  let tampered = !brk;
+  for (const { name, bytes } of files) {
+    const t0 = Date.now();
+    const tamper = tampered ? undefined : (frame, i, op) => {
+      if (!tampered && frame >= 2 && op.kind === fixcol.OpKind.MOVE) {
+        op.ax += 1;
+        tampered = true;
+        lines.push(`${name}: --break: frame ${frame} operation ${i} moved by one more raw unit`);
+      }
+    };
+    let r;
+    try {
+      r = fixcol.verifyReplay(bytes, { digest, tamper });
+    } catch (e) {
+      bad++;
+      lines.push(`${name}: ERROR ${e.message}`);
+      continue;
+    }
+    if (r.badFrames) {
+      bad++;
+      lines.push(`${name}: MISMATCH in ${r.badFrames} of ${r.frames} frames; first ${JSON.stringify(r.first)}`);
+    } else {
+      lines.push(`${name}: ok, ${r.frames} frames, ${r.ops} operations (${Date.now() - t0} ms)`);
+    }
+  }
+  return { lines, bad, digest: digest.hex() };
+}

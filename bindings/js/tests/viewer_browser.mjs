@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// usage: node viewer_browser.mjs --tool fixcol-replay --viewer DIR --node-modules DIR
+//          --replay FILE --frame N --samples DIR --shots DIR [--break]
+// The replay viewer in headless chromium, through its UI: load FILE with the
+// file picker, step to frame N (slider, then arrow keys), and require the
+// checksum it shows (computed in the page by the wasm build) to be the
+// native one; load desync-a/-b and require the first divergence that
+// `fixcol-replay diff` reports, jump there and require the changed body to
+// be highlighted; load desync-a/-c (same operations, another machine's
+// results); load corrupt.fcr and require the reader's message (offset and
+// reason, as `fixcol-replay verify` prints it). Screenshots (PNG) go to
+// --shots. --break expects frame N's checksum one frame early (must fail).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from './args.mjs';
+import { serve } from '../scripts/serve.mjs';
+import { launch, forwardConsole, requireChromium } from './chromium.mjs';
+
+const { opt } = parseArgs(process.argv.slice(2), ['break']);
+requireChromium();
+const tool = (...args) => spawnSync(opt.tool, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
+const frame = Number(opt.frame);
+mkdirSync(opt.shots, { recursive: true });
+
+// Native facts: a verified replay's recorded checksums are the native ones.
+const verified = tool('verify', opt.replay);
+if (verified.status !== 0) throw new Error(`native verify failed: ${verified.stdout}`);
+const expects = tool('dump', opt.replay).stdout.split('\n').filter((l) => l.startsWith('expect '));
+const want = expects[(opt.break ? frame - 1 : frame) - 1].split(/\s+/)[1].replace(/^0x/, '').padStart(16, '0');
+const S = (f) => resolve(opt.samples, f);
+opt.replay = resolve(opt.replay);
+const diffAB = tool('diff', S('desync-a.fcr'), S('desync-b.fcr')).stdout.trim();
+const diffAC = tool('diff', S('desync-a.fcr'), S('desync-c.fcr')).stdout.trim();
+const bad = tool('verify', S('corrupt.fcr')); // the message may go to stderr (strict CLI) or stdout
+const corrupt = /bad input: (.*)$/m.exec(bad.stderr + bad.stdout)?.[1];
+if (!corrupt) throw new Error(`fixcol-replay verify corrupt.fcr printed no "bad input": ${bad.stdout}${bad.stderr}`);
+
+const failures = [];
+function expect(cond, what) {
+  console.log(`${cond ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!cond) failures.push(what);
+}
+
+const srv = await serve({ '/': opt.viewer });
+const chrome = await launch(opt['node-modules']);
+try {
+  const page = await chrome.browser.newPage();
+  forwardConsole(page);
+  await page.setViewport({ width: 1320, height: 720 });
+  await page.goto(`${srv.url}/index.html`);
+  const ready = () => page.waitForFunction("['ready', 'error'].includes(document.body.dataset.state)", { timeout: 120_000 });
+  const text = (sel) => page.$eval(sel, (e) => e.textContent);
+  const upload = async (sel, file) => {
+    await page.evaluate(() => (document.body.dataset.state = 'loading'));
+    await (await page.$(sel)).uploadFile(file);
+    await ready();
+  };
+
+  // 1. a committed replay, stepped to a frame: the page's own checksum
+  await upload('#fileA', opt.replay);
+  await page.$eval('#frame', (e, f) => {
+    e.value = String(f);
+    e.dispatchEvent(new Event('input'));
+  }, frame - 3);
+  await page.focus('#frame');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  expect((await text('#frameLabel')).startsWith(`frame ${frame} /`), `stepped to frame ${frame}: ${await text('#frameLabel')}`);
+  const own = await text('#checksumOwn');
+  expect(own === want, `frame ${frame}: the viewer's checksum ${own} equals the native ${want}`);
+  expect((await text('#frameStatus')) === 'reproduced', 'the recorded checksum is reproduced');
+  await page.click('#zoomIn');
+  // click a body: its id, shape, filter and bounds are shown
+  const target = await page.evaluate(() => {
+    const st = window.fixcolViewer.state, rn = st.a.seek(st.frame), c = document.getElementById('canvas');
+    const r = c.getBoundingClientRect();
+    for (const id of rn.liveIds()) {
+      const b = rn.world.getBounds(id);
+      const [x, y] = st.cam.toScreen((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, c.width, c.height);
+      const ids = rn.world.point2(Math.round((b[0] + b[3]) / 2), Math.round((b[1] + b[4]) / 2));
+      if (x > 20 && y > 20 && x < c.width - 20 && y < c.height - 20 && ids.count === 1)
+        return { x: r.left + x, y: r.top + y, key: `${id.index}:${id.generation}` };
+    }
+    return null;
+  });
+  expect(target !== null, 'a body to click is on screen');
+  if (target) {
+    await page.mouse.click(target.x, target.y);
+    const info = await text('#bodyInfo');
+    expect(info.startsWith(`id ${target.key} `) && /shape \w+/.test(info) && info.includes('filter category 0x') &&
+      info.includes('bounds ('), `clicked body ${target.key}: ${info.split('\n').join(' | ')}`);
+  }
+  await page.screenshot({ path: join(opt.shots, 'viewer-frame.png') });
+
+  // 2. two runs that part: the CLI's first divergence, then the body
+  await upload('#fileA', S('desync-a.fcr'));
+  await upload('#fileB', S('desync-b.fcr'));
+  const d1 = await text('#diff');
+  expect(d1.includes(diffAB), `A/B divergence as fixcol-replay diff reports it:\n${diffAB}`);
+  await page.click('#jump');
+  const divFrame = Number(/^frame (\d+)/.exec(diffAB)[1]);
+  const body = /^ {2}move (\d+) (\d+) /m.exec(diffAB);
+  expect((await text('#frameLabel')).startsWith(`frame ${divFrame} /`), `jumped to frame ${divFrame}`);
+  const d2 = await text('#diff');
+  expect(d2.includes(`${body[1]}:${body[2]}@1 (state)`), `body ${body[1]}:${body[2]} highlighted as differing`);
+  await page.screenshot({ path: join(opt.shots, 'viewer-divergence.png') });
+
+  // 3. the same game recorded on another machine with other results
+  await upload('#fileB', S('desync-c.fcr'));
+  const d3 = await text('#diff');
+  expect(d3.includes(diffAC), `A/C divergence as fixcol-replay diff reports it:\n${diffAC}`);
+
+  // 4. a corrupt file: the reader's message, not a blank page
+  await upload('#fileA', S('corrupt.fcr'));
+  const err = await text('#error');
+  expect(await page.$eval('#error', (e) => !e.hidden) && err.includes(corrupt), `corrupt file: "${err}" names "${corrupt}"`);
+  await page.screenshot({ path: join(opt.shots, 'viewer-corrupt.png') });
+} finally {
+  await chrome.close();
+  await srv.close();
+}
+console.log(failures.length ? `${failures.length} viewer check(s) failed` : 'viewer checks passed');
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// Timeline: one loaded replay, simulated in this browser with the wasm
+// build. Loading reads every frame (a malformed file throws the reader's
+// ReplayFormatError, position and reason), keeps each frame's operations as
+// words, runs them once through ReplayRunner to get this browser's own
+// checksum per frame, and keeps a keyframe (world snapshot + runner state)
+// every KEY frames so seek(frame) is a restore plus at most KEY frames.
+import { ReplayReader, ReplayOp, FrameExpect, ReplayRunner, OP_WORDS, hex64 } from './fixcol/index.js';
+import { compareFrame } from './compare.js';
+
+const KEY = 32;
+
+export class Timeline {
+  constructor(bytes, name) {
+    this.name = name;
+    const reader = new ReplayReader(bytes);
+    this.settings = reader.settings;
+    this.frames = []; // { n, ops: Int32Array, recorded, own, ok, what, queries }
+    const op = new ReplayOp(this.settings.dim);
+    const exp = new FrameExpect();
+    const rn = new ReplayRunner(this.settings);
+    this.keys = [this.#key(rn)];
+    try {
+      for (;;) {
+        const n = reader.nextFrame();
+        if (n < 0) break;
+        const ops = new Int32Array(n * OP_WORDS);
+        rn.beginFrame();
+        for (let i = 0; i < n; i++) {
+          reader.nextOp(op);
+          ops.set(op.words, i * OP_WORDS);
+          rn.apply(op);
+        }
+        reader.readExpect(exp);
+        const got = rn.endFrame();
+        const what = compareFrame(exp, got, rn);
+        this.frames.push({ n, ops, recorded: hex64(exp.checksumLo, exp.checksumHi),
+          own: hex64(got.checksumLo, got.checksumHi), ok: !what, what, pairs: got.pairCount });
+        if (this.frames.length % KEY === 0) this.keys.push(this.#key(rn));
+      }
+    } finally {
+      reader.close();
+      rn.destroy();
+    }
+    this.runner = new ReplayRunner(this.settings);
+    this.op = new ReplayOp(this.settings.dim);
+    this.at = 0; // frames applied to this.runner
+  }
+
+  get count() {
+    return this.frames.length;
+  }
+
+  #key(rn) {
+    return { blob: rn.world.snapshot(), live: rn.live.slice(), slots: rn.slots.slice() };
+  }
+
+  /** Bring the runner to the state after `frame` frames (0..count). */
+  seek(frame) {
+    frame = Math.max(0, Math.min(this.count, frame | 0));
+    const rn = this.runner;
+    if (frame < this.at || frame - this.at > KEY) {
+      const k = Math.floor(frame / KEY);
+      const key = this.keys[k];
+      rn.world.restore(key.blob);
+      rn.live = key.live.slice();
+      rn.slots = key.slots.slice();
+      this.at = k * KEY;
+    }
+    while (this.at < frame) {
+      const f = this.frames[this.at];
+      rn.beginFrame();
+      for (let i = 0; i < f.n; i++) rn.apply(this.op.setWords(f.ops, i * OP_WORDS));
+      this.at++;
+    }
+    return rn;
+  }
+
+  /** The operations of frame (1-based) as ReplayOps (new objects). */
+  opsOf(frame) {
+    const f = this.frames[frame - 1];
+    const out = [];
+    if (!f) return out;
+    for (let i = 0; i < f.n; i++) out.push(new ReplayOp(this.settings.dim).setWords(f.ops, i * OP_WORDS));
+    return out;
+  }
+
+  destroy() {
+    this.runner.destroy();
+  }
+}
