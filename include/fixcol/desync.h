@@ -184,7 +184,7 @@ FC_API fc_status fc_desync_feed(fc_desync *d, uint64_t mine, uint64_t theirs);
  * Lines (LF-terminated, fields separated by one space; docs/desync.md):
  *   fixcol-dump 1
  *   world dim D tag T bounds X Y log2 L depth M layout loose|strict
- *   slots S live N free F checksum <16 hex digits: fc_world_checksum>
+ *   slots S live N free F checksum 0x<16 hex digits: fc_world_checksum>
  *   then for every slot i < S in index order one of
  *   body I G cat 0x<8 hex> mask 0x<8 hex> user U SHAPE...
  *   free I G                           (G: the generation it hands out next)
