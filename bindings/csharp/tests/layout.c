@@ -101,6 +101,11 @@ int main(void)
     OFF("ReplayReaderState", fc_replay_reader, queries_left, "QueriesLeft");
     OFF("ReplayReaderState", fc_replay_reader, phase, "Phase"); OFF("ReplayReaderState", fc_replay_reader, status, "Status");
     OFF("ReplayReaderState", fc_replay_reader, error, "Error");
+    SIZE("DesyncStep", fc_desync_step);
+    SIZE("DesyncState", fc_desync); OFF("DesyncState", fc_desync, phase, "Phase");
+    OFF("DesyncState", fc_desync, waiting, "Waiting"); OFF("DesyncState", fc_desync, question, "Question");
+    OFF("DesyncState", fc_desync, rounds, "Rounds"); OFF("DesyncState", fc_desync, found, "Found");
+    OFF("DesyncState", fc_desync, slots, "Slots"); OFF("DesyncState", fc_desync, depth, "Depth");
     /* Not mirrored: the bench hands the C runner an opaque block this big. */
     printf("opaque fc_replay_runner %u\n", (unsigned)sizeof(fc_replay_runner));
     return 0;
