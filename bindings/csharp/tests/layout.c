@@ -77,6 +77,7 @@ int main(void)
     OFF("ReplayOp", fc_replay_op, filter, "Filter"); OFF("ReplayOp", fc_replay_op, slot, "Slot");
     OFF("ReplayOp", fc_replay_op, angle, "Angle"); OFF("ReplayOp", fc_replay_op, a, "A"); OFF("ReplayOp", fc_replay_op, b, "B");
     OFF("ReplayOp", fc_replay_op, shape2, "Shape2"); OFF("ReplayOp", fc_replay_op, shape3, "Shape3");
+    OFF("ReplayOp", fc_replay_op, lo, "Lo"); OFF("ReplayOp", fc_replay_op, hi, "Hi");
     SIZE("ReplaySettings", fc_replay_settings); OFF("ReplaySettings", fc_replay_settings, dim, "Dim");
     OFF("ReplaySettings", fc_replay_settings, bounds_min, "BoundsMin");
     OFF("ReplaySettings", fc_replay_settings, bounds_log2, "BoundsLog2");
