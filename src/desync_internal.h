@@ -8,11 +8,6 @@
 
 #include <fixcol/desync.h>
 
-/* T(x): the xxHash64 avalanche of a slot word (one-to-one, T(0) = 0). */
-uint64_t fc_desync_term(uint64_t x);
-/* The slot word of index i (fixcol/desync.h): R_i, a free slot's word, or 0. */
-uint64_t fc_desync_slot_word(const fc_world *w, uint32_t i);
-
 /* A text sink: counts every byte, stores those below cap (p may be NULL
  * with cap 0). */
 typedef struct fc_text {

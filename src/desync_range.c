@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Range checksums, body hashes and the responder's answers of the
+/* Range checksums (T(x) below is the avalanche of desync.h), body hashes and the responder's answers of the
  * bisection protocol (fixcol/desync.h documents every definition). Reads
  * the world's cached record hashes; keeps no state of its own. */
 #include <fixcol/desync.h>
@@ -9,7 +9,7 @@
 
 #include "nofloat.h"
 
-uint64_t fc_desync_term(uint64_t x)
+static uint64_t term(uint64_t x)
 {
     x ^= x >> 33;
     x *= FC_HASH_P2;
@@ -17,16 +17,6 @@ uint64_t fc_desync_term(uint64_t x)
     x *= FC_HASH_P3;
     x ^= x >> 32;
     return x;
-}
-
-uint64_t fc_desync_slot_word(const fc_world *w, uint32_t i)
-{
-    if (i >= w->slot_count)
-        return 0;
-    uint64_t r = w->rec[i];
-    if (r != 0)
-        return r;
-    return 2u * (uint64_t)i + ((uint64_t)w->bodies[i].generation << 32);
 }
 
 uint32_t fc_world_slot_count(const fc_world *w)
@@ -47,7 +37,7 @@ fc_status fc_world_range_checksum(const fc_world *w, uint32_t lo, uint32_t hi, u
         uint64_t r = rec[i];
         if (r == 0) /* a free slot (live record hashes are odd) */
             r = 2u * (uint64_t)i + ((uint64_t)w->bodies[i].generation << 32);
-        sum += fc_desync_term(r);
+        sum += term(r);
     }
     *out = sum;
     return FC_OK;
