@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Range checksums (T(x) below is the avalanche of desync.h), body hashes and the responder's answers of the
- * bisection protocol (fixcol/desync.h documents every definition). Reads
- * the world's cached record hashes; keeps no state of its own. */
+/* Range checksums, body hashes and the responder's answers of the
+ * bisection protocol (fixcol/desync.h documents every definition; term()
+ * is its avalanche T). Reads the world's cached record hashes; keeps no
+ * state of its own. */
 #include <fixcol/desync.h>
 
 #include "desync_internal.h"
