@@ -11,6 +11,7 @@
 
 static const char *const op_names[FC_REPLAY_OP_KINDS] = {
     NULL, "create", "move", "turn", "set", "destroy", "overlap", "point", "ray", "ray_all", "snapshot", "restore",
+    "range", "dump",
 };
 static const char *const shape2_names[] = {NULL, "circle", "aabb", "obb", "capsule", "poly"};
 static const char *const shape3_names[] = {NULL, "sphere", "aabb", "obb"};
@@ -171,7 +172,7 @@ static void shape(fc_codec *c, int32_t dim, fc_replay_op *op)
 static int is_query(fc_replay_op_kind k)
 {
     return k == FC_REPLAY_QUERY_SHAPE || k == FC_REPLAY_QUERY_POINT || k == FC_REPLAY_QUERY_RAY ||
-           k == FC_REPLAY_QUERY_RAY_ALL;
+           k == FC_REPLAY_QUERY_RAY_ALL || k == FC_REPLAY_QUERY_RANGE || k == FC_REPLAY_QUERY_DUMP;
 }
 
 static void body_id(fc_codec *c, fc_body_id *id)
@@ -241,6 +242,12 @@ int fc_layout_op(fc_codec *c, int32_t dim, fc_replay_op *op)
     case FC_REPLAY_SNAPSHOT:
     case FC_REPLAY_RESTORE:
         fc_codec_u32(c, "snapshot slot", &op->slot, 0, FC_REPLAY_MAX_SLOTS - 1);
+        break;
+    case FC_REPLAY_QUERY_RANGE:
+        fc_codec_u32(c, "range start slot", &op->lo, 0, FC_WORLD_MAX_BODIES);
+        fc_codec_u32(c, "range end slot", &op->hi, 0, FC_WORLD_MAX_BODIES);
+        break;
+    case FC_REPLAY_QUERY_DUMP:
         break;
     }
     fc_codec_eol(c);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The replay runner: one world call per operation, and the frame's
  * sub-hashes exactly as documented in fixcol/replay.h. */
+#include <fixcol/desync.h>
 #include <fixcol/replay.h>
 
 #include <stdlib.h>
@@ -138,6 +139,37 @@ static fc_status restore(fc_replay_runner *rn, uint32_t slot)
     return FC_OK;
 }
 
+/* QUERY_RANGE: the used slots of the range and its checksum. */
+static fc_status run_range(fc_replay_runner *rn, const fc_replay_op *op)
+{
+    uint64_t sum = 0;
+    fc_status st = fc_world_range_checksum(rn->world, op->lo, op->hi, &sum);
+    uint32_t slots = fc_world_slot_count(rn->world), end = op->hi < slots ? op->hi : slots;
+    uint32_t used = st == FC_OK && end > op->lo ? end - op->lo : 0;
+    return add_query(rn, st, used, fc_hash64_words((uint32_t)st, &sum, 1));
+}
+
+/* QUERY_DUMP: the dump's length and the hash of its bytes. */
+static fc_status run_dump(fc_replay_runner *rn)
+{
+    size_t n = 0;
+    fc_status st = fc_world_dump(rn->world, NULL, 0, &n);
+    char *text = st == FC_OK ? (char *)malloc(n ? n : 1) : NULL;
+    if (st == FC_OK && !text)
+        return FC_ERR_NO_MEMORY;
+    if (st == FC_OK)
+        st = fc_world_dump(rn->world, text, n, &n);
+    fc_hash64 h = fc_hash64_init((uint32_t)st);
+    for (size_t i = 0; st == FC_OK && i < n; i += 8) {
+        uint64_t w = 0;
+        for (size_t k = 0; k < 8 && i + k < n; k++)
+            w |= (uint64_t)(unsigned char)text[i + k] << (8 * k);
+        fc_hash64_word(&h, w);
+    }
+    free(text);
+    return add_query(rn, st, st == FC_OK ? (uint32_t)n : 0, fc_hash64_final(&h));
+}
+
 static fc_status run_query(fc_replay_runner *rn, const fc_replay_op *op)
 {
     fc_world *w = rn->world;
@@ -147,6 +179,10 @@ static fc_status run_query(fc_replay_runner *rn, const fc_replay_op *op)
     int32_t n = 0;
     fc_status st;
     switch (op->kind) {
+    case FC_REPLAY_QUERY_RANGE:
+        return run_range(rn, op);
+    case FC_REPLAY_QUERY_DUMP:
+        return run_dump(rn);
     case FC_REPLAY_QUERY_SHAPE:
         st = rn->dim == 2 ? fc_world_overlap2(w, &op->shape2, f, &ids, &n) : fc_world_overlap3(w, &op->shape3, f, &ids, &n);
         return add_query(rn, st, (uint32_t)n, st == FC_OK ? fc_hash_ids((uint32_t)st, ids, n) : (uint32_t)st);
@@ -238,7 +274,7 @@ fc_status fc_replay_runner_apply(fc_replay_runner *rn, const fc_replay_op *op, f
 {
     fc_status st;
     if (op->kind == FC_REPLAY_QUERY_SHAPE || op->kind == FC_REPLAY_QUERY_POINT || op->kind == FC_REPLAY_QUERY_RAY ||
-        op->kind == FC_REPLAY_QUERY_RAY_ALL) {
+        op->kind == FC_REPLAY_QUERY_RAY_ALL || op->kind == FC_REPLAY_QUERY_RANGE || op->kind == FC_REPLAY_QUERY_DUMP) {
         st = run_query(rn, op);
     } else {
         fc_body_id got;

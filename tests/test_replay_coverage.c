@@ -65,7 +65,8 @@ static void count_kinds(const uint8_t *data, size_t size, cover *c)
             fc_replay_op op;
             fc_replay_next_op(&r, &op);
             c->kinds[op.kind]++;
-            if (op.kind >= FC_REPLAY_QUERY_SHAPE && op.kind <= FC_REPLAY_QUERY_RAY_ALL && nq < 4096)
+            if (((op.kind >= FC_REPLAY_QUERY_SHAPE && op.kind <= FC_REPLAY_QUERY_RAY_ALL) || op.kind >= FC_REPLAY_QUERY_RANGE) &&
+                nq < 4096)
                 qk[nq++] = op.kind;
         }
         fc_replay_expect e;
@@ -108,6 +109,9 @@ int main(int argc, char **argv)
         TU_CHECK(c.kinds[k] > 0, "no %s operation", fc_replay_op_name((fc_replay_op_kind)k));
     for (int k = FC_REPLAY_QUERY_SHAPE; k <= FC_REPLAY_QUERY_RAY_ALL; k++)
         TU_CHECK(c.hits[k] > 0, "no %s query with a hit", fc_replay_op_name((fc_replay_op_kind)k));
+    /* range checksums over used slots, dumps (count: used slots, bytes) */
+    TU_CHECK(c.hits[FC_REPLAY_QUERY_RANGE] > 0, "no range query over used slots");
+    TU_CHECK(c.hits[FC_REPLAY_QUERY_DUMP] > 0, "no dump query");
     TU_CHECK(c.max_live >= 10000, "largest replay has only %d live bodies", c.max_live);
     TU_CHECK(c.frames >= 5000, "only %u frames in all", c.frames);
     TU_CHECK(!breaking || c.frames >= 100000000u, "--break: demands 10^8 frames");

@@ -177,6 +177,12 @@ static fc_replay_op rnd_op(uint64_t *s, int dim)
     case FC_REPLAY_RESTORE:
         op.slot = (uint32_t)(tu_rand64(s) % FC_REPLAY_MAX_SLOTS);
         break;
+    case FC_REPLAY_QUERY_RANGE:
+        op.lo = (uint32_t)(tu_rand64(s) % (FC_WORLD_MAX_BODIES + 1));
+        op.hi = (uint32_t)(tu_rand64(s) % (FC_WORLD_MAX_BODIES + 1));
+        break;
+    case FC_REPLAY_QUERY_DUMP:
+        break;
     }
     return op;
 }
@@ -184,7 +190,7 @@ static fc_replay_op rnd_op(uint64_t *s, int dim)
 static int is_query(fc_replay_op_kind k)
 {
     return k == FC_REPLAY_QUERY_SHAPE || k == FC_REPLAY_QUERY_POINT || k == FC_REPLAY_QUERY_RAY ||
-           k == FC_REPLAY_QUERY_RAY_ALL;
+           k == FC_REPLAY_QUERY_RAY_ALL || k == FC_REPLAY_QUERY_RANGE || k == FC_REPLAY_QUERY_DUMP;
 }
 
 #define FRAMES 40
@@ -248,7 +254,8 @@ static int same_op(const fc_replay_op *a, const fc_replay_op *b, int dim)
     fc_replay_op_format(b, dim, lb, sizeof lb);
     return a->kind == b->kind && a->id.index == b->id.index && a->id.generation == b->id.generation &&
            a->filter.category == b->filter.category && a->filter.mask == b->filter.mask && a->slot == b->slot &&
-           a->angle == b->angle && memcmp(&a->a, &b->a, sizeof a->a) == 0 && memcmp(&a->b, &b->b, sizeof a->b) == 0 &&
+           a->angle == b->angle && a->lo == b->lo && a->hi == b->hi && memcmp(&a->a, &b->a, sizeof a->a) == 0 &&
+           memcmp(&a->b, &b->b, sizeof a->b) == 0 &&
            strcmp(la, lb) == 0;
 }
 

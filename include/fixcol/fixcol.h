@@ -15,6 +15,7 @@
 #include <fixcol/hash.h>
 #include <fixcol/quadtree.h>
 #include <fixcol/world.h>
+#include <fixcol/desync.h>
 #include <fixcol/replay.h>
 
 #endif

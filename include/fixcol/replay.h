@@ -55,10 +55,12 @@ typedef enum fc_replay_op_kind {
     FC_REPLAY_QUERY_RAY = 8,     /* fc_world_raycast2/3(origin a, delta b, filter): closest hit */
     FC_REPLAY_QUERY_RAY_ALL = 9, /* fc_world_raycast2/3_all: every hit */
     FC_REPLAY_SNAPSHOT = 10,     /* fc_world_snapshot into slot */
-    FC_REPLAY_RESTORE = 11       /* fc_world_restore from slot */
+    FC_REPLAY_RESTORE = 11,      /* fc_world_restore from slot */
+    FC_REPLAY_QUERY_RANGE = 12,  /* fc_world_range_checksum(lo, hi) (desync.h) */
+    FC_REPLAY_QUERY_DUMP = 13    /* fc_world_dump: its bytes' hash (desync.h) */
 } fc_replay_op_kind;
 
-#define FC_REPLAY_OP_KINDS 12 /* one past the last kind */
+#define FC_REPLAY_OP_KINDS 14 /* one past the last kind */
 
 /* One decoded operation. Only the fields of its kind are meaningful; the
  * reader zeroes the rest. 2D replays use x and y of the vectors (z is 0). */
@@ -72,6 +74,7 @@ typedef struct fc_replay_op {
     fc_vec3 a, b;           /* MOVE: a = delta; QUERY_POINT: a = point; rays: a = origin, b = delta */
     fc_shape2 shape2;       /* CREATE, SET, QUERY_SHAPE in a 2D replay */
     fc_shape3 shape3;       /* CREATE, SET, QUERY_SHAPE in a 3D replay */
+    uint32_t lo, hi;        /* QUERY_RANGE: slots [lo, hi), each 0..FC_WORLD_MAX_BODIES */
 } fc_replay_op;
 
 /* World settings stored in the header: the fc_world_def fields that change
@@ -201,6 +204,12 @@ FC_API fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out);
  *     (low ^ high half);
  *   - each query: count = hits (0 on error), hash = fc_hash_ids /
  *     fc_hash_ray_hits with seed (uint32)status, folded to 32 bits;
+ *     QUERY_RANGE: count = the used slots in [lo, hi) (min(hi, slot
+ *     count) - lo, at least 0; 0 on error), hash = fc_hash64 (seed
+ *     (uint32)status) of the one word range checksum (0 on error), folded;
+ *     QUERY_DUMP: count = the dump's length in bytes, hash = fc_hash64
+ *     (seed (uint32)status) of the dump's bytes as little-endian 8-byte
+ *     words, the last one zero-padded, folded;
  *   - state = fc_world_checksum, pairs = fc_hash_pairs(0, ...) of
  *     fc_world_find_pairs and pair_count its length;
  *   - checksum = fc_replay_frame_checksum.

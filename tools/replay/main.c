@@ -56,8 +56,14 @@ static void usage(FILE *out)
             "  bodies FILE FRAME    per live body after FRAME: state hash and pair-partner hash\n"
             "  trace FILE FRAME     every operation of FRAME with its status and query hits\n"
             "                       (diff either between two machines to name the body / operation)\n"
-            "                       dump, convert, rerecord, bodies, trace: exit 0 ok, 2 bad input\n"
-            "                       or usage\n"
+            "  snapshot FILE FRAME -o OUT  the world after FRAME as a snapshot blob (fc_world_snapshot)\n"
+            "  snapdump SNAP        the canonical text dump of a snapshot's world (fc_world_dump;\n"
+            "                       the same bytes on every target: diff two of them)\n"
+            "                       dump, convert, rerecord, bodies, trace, snapshot, snapdump: exit 0\n"
+            "                       ok, 2 bad input or usage\n"
+            "  snapdiff A B         every differing body and field of two snapshot blobs, and bodies\n"
+            "                       on one side only (fc_snapshot_diff); last line: same, or\n"
+            "                       differences N; exit 0 same, 1 differ, 2 bad input or usage\n"
             "  --help               this text (exit 0)\n"
             "exit status: 0 ok / match, 1 mismatch / differ (verify, diff), 2 bad input or usage\n"
             "numbers (N, FRAME): unsigned decimal, digits only, 0..4294967295 (frames from 1);\n"
@@ -693,6 +699,149 @@ static int cmd_diff(int argc, char **argv)
     return rc;
 }
 
+/* ---------------------------------------------------------------- snapshots */
+
+typedef struct snap_ctx {
+    uint32_t frame;
+    fc_status st;
+    int done;
+    uint8_t *blob;
+    size_t size;
+} snap_ctx;
+
+static void snap_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t done, size_t total)
+{
+    snap_ctx *c = (snap_ctx *)ctx;
+    (void)done;
+    (void)total;
+    if (frame != c->frame)
+        return;
+    c->done = 1;
+    size_t n = 0;
+    if ((c->st = fc_world_snapshot(rn->world, NULL, 0, &n)) != FC_OK)
+        return;
+    c->blob = (uint8_t *)malloc(n);
+    c->st = c->blob ? fc_world_snapshot(rn->world, c->blob, n, &c->size) : FC_ERR_NO_MEMORY;
+}
+
+/* The world after FRAME of a replay, as a snapshot blob. */
+static int cmd_snapshot(int argc, char **argv)
+{
+    cli_opt o[] = {{"-o", "OUT", 1, NULL, 0}};
+    int n = 0;
+    snap_ctx c;
+    memset(&c, 0, sizeof c);
+    if (!cli_parse("snapshot", "fixcol-replay snapshot FILE FRAME -o OUT", argc, argv, o, 1, 2, 2, &n) ||
+        !parse_frame("snapshot", argv[1], &c.frame))
+        return EXIT_BAD;
+    size_t size = 0;
+    uint8_t *data = cli_load("snapshot", argv[0], &size);
+    if (!data)
+        return EXIT_BAD;
+    fc_replay_verify_result res;
+    fc_replay_error err;
+    fc_status st = fc_replay_verify(data, size, NULL, &res, &err, snap_at, &c);
+    free(data);
+    int rc = EXIT_BAD;
+    if (st != FC_OK)
+        print_error("snapshot", argv[0], &err, st);
+    else if (!c.done)
+        fprintf(stderr, "fixcol-replay snapshot: %s: no frame %" PRIu32 " (it has frames 1..%" PRIu32 ")\n", argv[0],
+                c.frame, res.frames);
+    else if (c.st != FC_OK)
+        fprintf(stderr, "fixcol-replay snapshot: %s\n", fc_status_str(c.st));
+    else if (cli_save("snapshot", o[0].value, c.blob, c.size))
+        rc = EXIT_MATCH;
+    free(c.blob);
+    return rc;
+}
+
+/* A snapshot file restored into a world (w NULL: failed, printed). */
+static fc_world *load_snapshot(const char *cmd, const char *path)
+{
+    size_t size = 0;
+    uint8_t *data = cli_load(cmd, path, &size);
+    if (!data)
+        return NULL;
+    fc_world_def def = fc_world_def_default();
+    fc_world *w = NULL;
+    fc_status st = fc_world_create(&def, &w);
+    if (st == FC_OK)
+        st = fc_world_restore(w, data, size);
+    free(data);
+    if (st != FC_OK) {
+        fprintf(stderr, "fixcol-replay %s: %s: bad input: not a valid snapshot blob: %s\n", cmd, path,
+                fc_status_str(st));
+        fc_world_destroy(w);
+        return NULL;
+    }
+    return w;
+}
+
+static int cmd_snapdump(int argc, char **argv)
+{
+    int n = 0;
+    if (!cli_parse("snapdump", "fixcol-replay snapdump SNAP", argc, argv, NULL, 0, 1, 1, &n))
+        return EXIT_BAD;
+    fc_world *w = load_snapshot("snapdump", argv[0]);
+    if (!w)
+        return EXIT_BAD;
+    size_t size = 0;
+    char *text = NULL;
+    fc_status st = fc_world_dump(w, NULL, 0, &size);
+    if (st == FC_OK)
+        st = (text = (char *)malloc(size ? size : 1)) != NULL ? fc_world_dump(w, text, size, &size) : FC_ERR_NO_MEMORY;
+    fc_world_destroy(w);
+    int rc = st == FC_OK && cli_save("snapdump", "-", (const uint8_t *)text, size) ? EXIT_MATCH : EXIT_BAD;
+    if (st != FC_OK)
+        fprintf(stderr, "fixcol-replay snapdump: %s\n", fc_status_str(st));
+    free(text);
+    return rc;
+}
+
+static int cmd_snapdiff(int argc, char **argv)
+{
+    int n = 0;
+    if (!cli_parse("snapdiff", "fixcol-replay snapdiff A B", argc, argv, NULL, 0, 2, 2, &n) ||
+        !check_inputs("snapdiff", 2, argv))
+        return EXIT_BAD;
+    uint8_t *blob[2] = {NULL, NULL};
+    size_t len[2] = {0, 0};
+    for (int i = 0; i < 2; i++)
+        if (!(blob[i] = cli_load("snapdiff", argv[i], &len[i]))) {
+            free(blob[0]);
+            return EXIT_BAD;
+        }
+    size_t size = 0;
+    uint32_t count = 0;
+    int32_t bad = 0;
+    char *text = NULL;
+    fc_status st = fc_snapshot_diff(blob[0], len[0], blob[1], len[1], NULL, 0, &size, &count, &bad);
+    if (st == FC_OK) {
+        text = (char *)malloc(size ? size : 1);
+        st = text ? fc_snapshot_diff(blob[0], len[0], blob[1], len[1], text, size, &size, &count, &bad)
+                  : FC_ERR_NO_MEMORY;
+    }
+    free(blob[0]);
+    free(blob[1]);
+    int rc = EXIT_BAD;
+    if (st != FC_OK && bad)
+        fprintf(stderr, "fixcol-replay snapdiff: %s: bad input: not a valid snapshot blob: %s\n", argv[bad - 1],
+                fc_status_str(st));
+    else if (st != FC_OK)
+        fprintf(stderr, "fixcol-replay snapdiff: %s\n", fc_status_str(st));
+    else {
+        fwrite(text, 1, size, stdout);
+        if (count)
+            printf("differences %" PRIu32 "\n", count);
+        else
+            printf("same\n");
+        rc = count ? EXIT_MISMATCH : EXIT_MATCH;
+    }
+    free(text);
+    return rc;
+}
+
 /* ---------------------------------------------------------------- main */
 
 int main(int argc, char **argv)
@@ -724,6 +873,12 @@ int main(int argc, char **argv)
         return cmd_rerecord(argc - 2, argv + 2);
     if (strcmp(cmd, "trace") == 0)
         return cmd_trace(argc - 2, argv + 2);
+    if (strcmp(cmd, "snapshot") == 0)
+        return cmd_snapshot(argc - 2, argv + 2);
+    if (strcmp(cmd, "snapdump") == 0)
+        return cmd_snapdump(argc - 2, argv + 2);
+    if (strcmp(cmd, "snapdiff") == 0)
+        return cmd_snapdiff(argc - 2, argv + 2);
     fprintf(stderr, "fixcol-replay: unknown command '%s'\n", cmd);
     usage(stderr);
     return EXIT_BAD;

@@ -25,6 +25,8 @@ mixed2d-shapes    mixed2d           3   100 1000
 boxes3d-ground    boxes3d           4    90 1000
 adversarial2d     adversarial       5    60  600
 adversarial3d     adversarial3d     6    60  400
+desync-probes     desync           18   200  200
+desync-probes3d   desync3d         19   150  150
 EOF
 }
 

@@ -81,6 +81,17 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_validate(IntPtr w);
         [DllImport(Lib, CallingConvention = CC)] public static extern BroadphaseStats fc_world_broadphase_stats(IntPtr w);
 
+        // desync.h
+        [DllImport(Lib, CallingConvention = CC)] public static extern uint fc_world_slot_count(IntPtr w);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_range_checksum(IntPtr w, uint lo, uint hi, out ulong sum);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_body_hash(IntPtr w, BodyId id, out ulong hash);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_desync_answer(IntPtr w, ulong question, out ulong answer);
+        [DllImport(Lib, CallingConvention = CC)] public static extern void fc_desync_init(ref DesyncState d);
+        [DllImport(Lib, CallingConvention = CC)] public static extern DesyncStep fc_desync_next(ref DesyncState d, out ulong value);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_desync_feed(ref DesyncState d, ulong mine, ulong theirs);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_dump(IntPtr w, byte[] buf, UIntPtr cap, out UIntPtr size);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_dump_slot(IntPtr w, uint index, byte[] buf, UIntPtr cap, out UIntPtr size);
+
         // replay.h (the reader, the text decimals and the C runner used as the bench baseline)
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_open(ref ReplayReaderState r, IntPtr data, UIntPtr size);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_next_frame(ref ReplayReaderState r, out int more, out uint opCount);

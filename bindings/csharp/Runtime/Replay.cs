@@ -10,6 +10,7 @@ namespace Fixcol
         Create = 1, Move = 2, Turn = 3, Set = 4, Destroy = 5,
         QueryShape = 6, QueryPoint = 7, QueryRay = 8, QueryRayAll = 9,
         Snapshot = 10, Restore = 11,
+        QueryRange = 12, QueryDump = 13,
     }
 
     /// <summary>fc_replay_op: one decoded operation (only its kind's fields are meaningful).</summary>
@@ -24,6 +25,8 @@ namespace Fixcol
         public Vec3 A, B;
         public Shape2 Shape2;
         public Shape3 Shape3;
+        /// <summary>QueryRange: slots [Lo, Hi).</summary>
+        public uint Lo, Hi;
     }
 
     /// <summary>fc_replay_settings.</summary>

@@ -16,7 +16,7 @@ namespace Fixcol
     /// into caller arrays passed by ref, grown only when too small, so a
     /// steady frame allocates nothing. One thread at a time per world.
     /// </summary>
-    public sealed unsafe class World : IDisposable
+    public sealed unsafe partial class World : IDisposable
     {
         WorldHandle handle;
         IntPtr w; // the live fc_world*, IntPtr.Zero once disposed

@@ -24,6 +24,7 @@ sealed class CsReplayRunner : IDisposable
     RayHit[] hits = new RayHit[256];
     readonly RayHit[] oneHit = new RayHit[1];
     BodyDef bodyDef = BodyDef.Default;
+    byte[] dump;
 
     /// <summary>Creates whose id differed from the recorded one (also visible in the ops hash).</summary>
     public int BadCreates;
@@ -99,6 +100,33 @@ sealed class CsReplayRunner : IDisposable
                 n = st == Status.Ok && got ? 1 : 0;
                 oneHit[0] = hit;
                 AddQuery(st, n, Hash64.OfHits((uint)st, oneHit, n)); // the closest-hit ray hashes 0 or 1 hit, even on error
+                return;
+            }
+            case ReplayOpKind.QueryRange:
+            {
+                // docs/replay-format.md: count = used slots in [lo, hi), hash of the one-word checksum
+                ulong sum;
+                world.TryRangeChecksum(op.Lo, op.Hi, out sum);
+                st = world.LastStatus;
+                uint stop = Math.Min(op.Hi, world.SlotCount());
+                Hash64 h = Hash64.Init((uint)st);
+                h.Word(st == Status.Ok ? sum : 0);
+                AddQuery(st, st == Status.Ok && stop > op.Lo ? (int)(stop - op.Lo) : 0, h.Final());
+                return;
+            }
+            case ReplayOpKind.QueryDump:
+            {
+                // the dump's bytes as little-endian 8-byte words, the last zero-padded
+                n = world.Dump(ref dump);
+                Hash64 h = Hash64.Init(0);
+                for (int i = 0; i < n; i += 8)
+                {
+                    ulong w = 0;
+                    for (int k = 0; k < 8 && i + k < n; k++)
+                        w |= (ulong)dump[i + k] << (8 * k);
+                    h.Word(w);
+                }
+                AddQuery(Status.Ok, n, h.Final());
                 return;
             }
             case ReplayOpKind.QueryRayAll:

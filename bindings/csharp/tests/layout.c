@@ -77,6 +77,7 @@ int main(void)
     OFF("ReplayOp", fc_replay_op, filter, "Filter"); OFF("ReplayOp", fc_replay_op, slot, "Slot");
     OFF("ReplayOp", fc_replay_op, angle, "Angle"); OFF("ReplayOp", fc_replay_op, a, "A"); OFF("ReplayOp", fc_replay_op, b, "B");
     OFF("ReplayOp", fc_replay_op, shape2, "Shape2"); OFF("ReplayOp", fc_replay_op, shape3, "Shape3");
+    OFF("ReplayOp", fc_replay_op, lo, "Lo"); OFF("ReplayOp", fc_replay_op, hi, "Hi");
     SIZE("ReplaySettings", fc_replay_settings); OFF("ReplaySettings", fc_replay_settings, dim, "Dim");
     OFF("ReplaySettings", fc_replay_settings, bounds_min, "BoundsMin");
     OFF("ReplaySettings", fc_replay_settings, bounds_log2, "BoundsLog2");
@@ -101,6 +102,11 @@ int main(void)
     OFF("ReplayReaderState", fc_replay_reader, queries_left, "QueriesLeft");
     OFF("ReplayReaderState", fc_replay_reader, phase, "Phase"); OFF("ReplayReaderState", fc_replay_reader, status, "Status");
     OFF("ReplayReaderState", fc_replay_reader, error, "Error");
+    SIZE("DesyncStep", fc_desync_step);
+    SIZE("DesyncState", fc_desync); OFF("DesyncState", fc_desync, phase, "Phase");
+    OFF("DesyncState", fc_desync, waiting, "Waiting"); OFF("DesyncState", fc_desync, question, "Question");
+    OFF("DesyncState", fc_desync, rounds, "Rounds"); OFF("DesyncState", fc_desync, found, "Found");
+    OFF("DesyncState", fc_desync, slots, "Slots"); OFF("DesyncState", fc_desync, depth, "Depth");
     /* Not mirrored: the bench hands the C runner an opaque block this big. */
     printf("opaque fc_replay_runner %u\n", (unsigned)sizeof(fc_replay_runner));
     return 0;

@@ -79,6 +79,9 @@ fc_filter fcl_opt_filter(lua_State *L, int arg);
 void fcl_open_world(lua_State *L);
 extern const luaL_Reg fcl_body_methods[];
 extern const luaL_Reg fcl_query_methods[];
+/* desync.c: range/body hashes and the dump (world methods), fixcol.desync() */
+extern const luaL_Reg fcl_desync_methods[];
+void fcl_open_desync(lua_State *L);
 
 /* collide.c (stateless tier, trig), hash.c, replay.c */
 void fcl_open_collide(lua_State *L);

@@ -102,10 +102,10 @@ static int l_next_frame(lua_State *L)
 
 /* r:next_op() -> op table: kind (the text name: "create", "move", "turn",
  * "set", "destroy", "overlap", "point", "ray", "ray_all", "snapshot",
- * "restore"), and the fields of that kind: index, generation (ids),
- * category, mask (filter), slot, angle, ax, ay, az (delta / point / ray
- * origin), bx, by, bz (ray delta), shape (a shape table of the replay's
- * dimension). */
+ * "restore", "range", "dump"), and the fields of that kind: index,
+ * generation (ids), category, mask (filter), slot, angle, ax, ay, az
+ * (delta / point / ray origin), bx, by, bz (ray delta), lo, hi (range),
+ * shape (a shape table of the replay's dimension). */
 static int l_next_op(lua_State *L)
 {
     fcl_replay *u = check_replay(L);
@@ -136,6 +136,8 @@ static int l_next_op(lua_State *L)
     lua_pushnumber(L, (lua_Number)op.filter.mask);
     lua_setfield(L, -2, "mask");
     seti(L, "slot", op.slot);
+    seti(L, "lo", op.lo);
+    seti(L, "hi", op.hi);
     seti(L, "angle", op.angle);
     seti(L, "ax", op.a.x);
     seti(L, "ay", op.a.y);

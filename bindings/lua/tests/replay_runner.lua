@@ -63,6 +63,20 @@ local function run_file(path, flip_frame)
     elseif k == "point" then
       if dim == 2 then a, b, c = w:point2(op.ax, op.ay, filt, q_out)
       else a, b, c = w:point3(op.ax, op.ay, op.az, filt, q_out) end
+    elseif k == "range" then -- a range checksum (docs/replay-format.md)
+      local sum, name = w:range_checksum(op.lo, op.hi)
+      if sum == nil then return 0, h:reset(u32(STATUS[name])):word(0, 0):fold() end
+      local stop = math.min(op.hi, w:slot_count())
+      return stop > op.lo and stop - op.lo or 0, h:reset(0):word_hex(sum):fold()
+    elseif k == "dump" then -- the dump's bytes as little-endian 8-byte words
+      local text = w:dump()
+      h:reset(0)
+      for i = 1, #text, 8 do
+        local b1, b2, b3, b4, b5, b6, b7, b8 = text:byte(i, i + 7)
+        h:word(b1 + (b2 or 0) * 256 + (b3 or 0) * 65536 + (b4 or 0) * 16777216,
+          (b5 or 0) + (b6 or 0) * 256 + (b7 or 0) * 65536 + (b8 or 0) * 16777216)
+      end
+      return #text, h:fold()
     elseif k == "ray" then
       if dim == 2 then a, b, c = w:raycast2(op.ax, op.ay, op.bx, op.by, filt)
       else a, b, c = w:raycast3(op.ax, op.ay, op.az, op.bx, op.by, op.bz, filt) end

@@ -7,7 +7,7 @@
 #include "nofloat.h"
 
 const char *const scen_names[] = {
-    "moba", "bullets", "mixed2d", "boxes3d", "adversarial", "adversarial3d", NULL,
+    "moba", "bullets", "mixed2d", "boxes3d", "adversarial", "adversarial3d", "desync", "desync3d", NULL,
 };
 
 static const char *const about[] = {
@@ -17,10 +17,13 @@ static const char *const about[] = {
     "3D boxes (AABB and yawed OBB) and spheres on the ground plane; 3D overlap, point and ray queries",
     "2D adversarial: touching shapes, range-limit coordinates, quadtree centre-line straddlers, rejected ops, snapshot/restore",
     "3D adversarial: touching boxes and spheres, range limits, straddlers, snapshot/restore and id reuse",
+    "2D desync probes: every 2D shape, deaths and respawns; range checksums and canonical dumps as queries",
+    "3D desync probes: spheres, AABBs, OBBs, deaths and respawns; range checksums and canonical dumps",
 };
 
 static fc_status (*const gen[])(sc_ctx *) = {
-    scen_moba, scen_bullets, scen_mixed2d, scen_boxes3d, scen_adversarial, scen_adversarial3d,
+    scen_moba, scen_bullets, scen_mixed2d, scen_boxes3d, scen_adversarial, scen_adversarial3d, scen_desync,
+    scen_desync3d,
 };
 
 static int find(const char *name)
@@ -297,6 +300,20 @@ fc_status sc_restore(sc_ctx *c, uint32_t slot)
 {
     fc_replay_op op = op_of(FC_REPLAY_RESTORE);
     op.slot = slot;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_range_checksum(sc_ctx *c, uint32_t lo, uint32_t hi)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_RANGE);
+    op.lo = lo;
+    op.hi = hi;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_dump(sc_ctx *c)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_DUMP);
     return fc_replay_record(c->rec, &op);
 }
 

@@ -52,6 +52,9 @@ fc_status sc_point(sc_ctx *c, fc_vec3 p, fc_filter f);
 fc_status sc_ray(sc_ctx *c, fc_vec3 origin, fc_vec3 delta, fc_filter f, int all);
 fc_status sc_snapshot(sc_ctx *c, uint32_t slot);
 fc_status sc_restore(sc_ctx *c, uint32_t slot);
+/* The desync queries (fixcol/desync.h): a range checksum, a dump hash. */
+fc_status sc_range_checksum(sc_ctx *c, uint32_t lo, uint32_t hi);
+fc_status sc_dump(sc_ctx *c);
 fc_status sc_end_frame(sc_ctx *c);
 
 /* Seeded scenario generators (integer xorshift, no floats): every call with
@@ -75,5 +78,7 @@ fc_status scen_mixed2d(sc_ctx *c);
 fc_status scen_boxes3d(sc_ctx *c);
 fc_status scen_adversarial(sc_ctx *c);
 fc_status scen_adversarial3d(sc_ctx *c);
+fc_status scen_desync(sc_ctx *c);
+fc_status scen_desync3d(sc_ctx *c);
 
 #endif
