@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "scenarios/scen.h"
+#include "svg.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -56,7 +57,10 @@ static void usage(FILE *out)
             "  bodies FILE FRAME    per live body after FRAME: state hash and pair-partner hash\n"
             "  trace FILE FRAME     every operation of FRAME with its status and query hits\n"
             "                       (diff either between two machines to name the body / operation)\n"
-            "                       dump, convert, rerecord, bodies, trace: exit 0 ok, 2 bad input\n"
+            "  svg FILE --frame N [-o OUT] [--cells]\n"
+            "                       draw frame N as SVG (bodies, pairs, queries, bounds; --cells:\n"
+            "                       quadtree cells); exact decimals, the same bytes on every target\n"
+            "                       dump, convert, rerecord, bodies, trace, svg: exit 0 ok, 2 bad input\n"
             "                       or usage\n"
             "  --help               this text (exit 0)\n"
             "exit status: 0 ok / match, 1 mismatch / differ (verify, diff), 2 bad input or usage\n"
@@ -724,6 +728,8 @@ int main(int argc, char **argv)
         return cmd_rerecord(argc - 2, argv + 2);
     if (strcmp(cmd, "trace") == 0)
         return cmd_trace(argc - 2, argv + 2);
+    if (strcmp(cmd, "svg") == 0)
+        return cmd_svg(argc - 2, argv + 2);
     fprintf(stderr, "fixcol-replay: unknown command '%s'\n", cmd);
     usage(stderr);
     return EXIT_BAD;
