@@ -527,7 +527,13 @@ static void draw_world(svg_ctx *c, const svg_frame *f, int32_t *nbodies, int32_t
         if (op->kind == FC_REPLAY_QUERY_SHAPE) {
             snprintf(attrs, sizeof attrs, "class=\"query area\" data-hits=\"%" PRIu32 "\" data-op=\"%s\"",
                      f->q[k].count, line);
-            if (rn->dim == 2)
+            /* a rejected query shape (a recorded error) is named, not drawn:
+             * its numbers may be anything, outside the ranges the
+             * arithmetic above is sized for */
+            fc_status vs = rn->dim == 2 ? fc_shape2_validate(&op->shape2) : fc_shape3_validate(&op->shape3);
+            if (vs != FC_OK)
+                cli_printf(&c->b, "<g %s data-invalid=\"%s\"/>\n", attrs, fc_status_str(vs));
+            else if (rn->dim == 2)
                 shape2(c, &op->shape2, attrs);
             else
                 shape3(c, &op->shape3, attrs);
