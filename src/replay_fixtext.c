@@ -1,21 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* Exact decimal text of Q16.16 values, both directions, integer-only.
- * raw / 65536 = raw * 5^16 / 10^16, so every value has at most 16
- * fractional digits; parsing accepts exactly the decimals that are a
- * multiple of 1/65536. */
+/* Exact decimal text of Q16.16 values, both directions, integer-only
+ * (formatting for any binary point up to 32 bits: fixtext.h).
+ * v / 2^k = v * 5^k / 10^k, so every value has at most k fractional
+ * digits; parsing accepts exactly the decimals that are a multiple of
+ * 1/65536. */
 #include <fixcol/replay.h>
 
 #include <string.h>
 
+#include "fixtext.h"
 #include "nofloat.h"
 
-#define POW5_16 152587890625ull /* 5^16 */
-
-char *fc_replay_fix_format(fix16_t v, char *buf)
+/* The fraction is emitted digit by digit: frac < 2^frac_bits <= 2^32, so
+ * frac * 10 < 2^36 never overflows. */
+char *fc_fixtext_format(int64_t v, uint32_t frac_bits, char *buf)
 {
-    uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)(int64_t)v : (uint64_t)v;
-    uint64_t ip = mag >> 16;
-    uint64_t frac = (mag & 0xFFFFu) * POW5_16; /* 16 decimal digits */
+    uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    uint64_t mask = ((uint64_t)1 << frac_bits) - 1u;
+    uint64_t ip = mag >> frac_bits;
+    uint64_t frac = mag & mask;
     char tmp[32];
     int n = 0;
     do {
@@ -29,16 +32,17 @@ char *fc_replay_fix_format(fix16_t v, char *buf)
         *p++ = tmp[--n];
     if (frac != 0) {
         *p++ = '.';
-        uint64_t div = 1000000000000000ull; /* 10^15 */
         while (frac != 0) {
-            *p++ = (char)('0' + frac / div);
-            frac %= div;
-            div /= 10;
+            frac *= 10u;
+            *p++ = (char)('0' + (frac >> frac_bits));
+            frac &= mask;
         }
     }
     *p = '\0';
     return buf;
 }
+
+char *fc_replay_fix_format(fix16_t v, char *buf) { return fc_fixtext_format((int64_t)v, 16, buf); }
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 

@@ -47,6 +47,8 @@ for profile in "${@:-build}"; do
     want+=(wasi-libc libclang-rt-14-dev-wasm32 lld llvm-14 nodejs chromium)
     command -v npm >/dev/null 2>&1 || want+=(npm)
   fi
+  # -- SVG frame export (issue 14): tests/check_svg.py also runs xmllint
+  if [ "$profile" = test ]; then want+=(libxml2-utils); fi
 done
 native=$(dpkg --print-architecture)
 missing=()

@@ -101,10 +101,11 @@ thread_sanitizer
 
 # Determinism: the quick cross-compiler/cross-CPU matrix (native gcc and
 # clang, i686, aarch64 and big-endian s390x under qemu) must agree bit for bit,
-# and every target must re-record the replays byte for byte (--record).
+# every target must re-record the replays byte for byte (--record) and draw
+# the committed SVG frames byte for byte (--svg).
 echo "== determinism matrix (quick)"
 if [ -f tools/replay/main.c ] && ls replays/*.fcr >/dev/null 2>&1; then
-  matrix_args=(--record --main tools/replay/main.c -- verify replays/*.fcr)
+  matrix_args=(--record --svg --main tools/replay/main.c -- verify replays/*.fcr)
 else
   matrix_args=(--main tools/demo.c -- --seed 12345 --frames 2000)
 fi

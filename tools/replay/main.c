@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "scenarios/scen.h"
+#include "svg.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -59,11 +60,14 @@ static void usage(FILE *out)
             "  snapshot FILE FRAME -o OUT  the world after FRAME as a snapshot blob (fc_world_snapshot)\n"
             "  snapdump SNAP        the canonical text dump of a snapshot's world (fc_world_dump;\n"
             "                       the same bytes on every target: diff two of them)\n"
-            "                       dump, convert, rerecord, bodies, trace, snapshot, snapdump: exit 0\n"
-            "                       ok, 2 bad input or usage\n"
             "  snapdiff A B         every differing body and field of two snapshot blobs, and bodies\n"
             "                       on one side only (fc_snapshot_diff); last line: same, or\n"
             "                       differences N; exit 0 same, 1 differ, 2 bad input or usage\n"
+            "  svg FILE --frame N [-o OUT] [--cells]\n"
+            "                       draw frame N as SVG (bodies, pairs, queries, bounds; --cells:\n"
+            "                       quadtree cells); exact decimals, the same bytes on every target\n"
+            "                       dump, convert, rerecord, bodies, trace, snapshot, snapdump, svg:\n"
+            "                       exit 0 ok, 2 bad input or usage\n"
             "  --help               this text (exit 0)\n"
             "exit status: 0 ok / match, 1 mismatch / differ (verify, diff), 2 bad input or usage\n"
             "numbers (N, FRAME): unsigned decimal, digits only, 0..4294967295 (frames from 1);\n"
@@ -879,6 +883,8 @@ int main(int argc, char **argv)
         return cmd_snapdump(argc - 2, argv + 2);
     if (strcmp(cmd, "snapdiff") == 0)
         return cmd_snapdiff(argc - 2, argv + 2);
+    if (strcmp(cmd, "svg") == 0)
+        return cmd_svg(argc - 2, argv + 2);
     fprintf(stderr, "fixcol-replay: unknown command '%s'\n", cmd);
     usage(stderr);
     return EXIT_BAD;
