@@ -3,7 +3,7 @@
 // play frames, zoom and pan, pick a body, compare two replays. Everything is
 // simulated here with the wasm build (Timeline); document.body.dataset.state
 // is 'empty' | 'loading' | 'ready' | 'error' for tests and scripts.
-import { diffReplays, bodyDiff, fix } from './fixcol/index.js';
+import { diffReplays, bodyDiff, fix, OpKind } from './fixcol/index.js';
 import { Timeline } from './timeline.js';
 import { Camera, drawFrame } from './draw.js';
 import { describeBody } from './body_info.js';
@@ -111,8 +111,11 @@ function render() {
     marked = new Set(bodies.map((x) => x.index));
     diffText = diffReport(bodies);
   }
+  const ops = t.opsOf(st.frame);
+  // Only the geometric queries are drawn (range and dump are listed, not drawn).
   const pairs = drawFrame(ctx, { runner: rn, camera: st.cam, selected: st.selected?.index ?? -1, marked,
-    queries: t.opsOf(st.frame).filter((op) => op.kind >= 6 && op.kind <= 9) });
+    queries: ops.filter((op) => GEOMETRIC.has(op.kind)) });
+  $('queries').textContent = f ? queryList(f, ops) : '-';
   $('frameLabel').textContent = `frame ${st.frame} / ${t.count}`;
   $('checksumOwn').textContent = f ? f.own : '-';
   $('checksumRec').textContent = f ? f.recorded : '-';
@@ -122,6 +125,24 @@ function render() {
   if (st.b) $('diff').textContent = diffText;
   $('bodyInfo').textContent = st.selected && rn.world.bodyValid(st.selected) ? describeBody(rn, st.selected)
     : 'click a body';
+}
+
+const GEOMETRIC = new Set([OpKind.QUERY_SHAPE, OpKind.QUERY_POINT, OpKind.QUERY_RAY, OpKind.QUERY_RAY_ALL]);
+const UNITS = { [OpKind.QUERY_RANGE]: 'used slots', [OpKind.QUERY_DUMP]: 'bytes' };
+const MAX_QUERIES = 40;
+
+/** The frame's queries, one line each: the operation (text form), then what this browser got: count, hash. */
+function queryList(f, ops) {
+  const n = f.queryOps.length;
+  if (!n) return 'no query';
+  const lines = [];
+  for (let i = 0; i < n && i < MAX_QUERIES; i++) {
+    const op = ops[f.queryOps[i]];
+    const hash = '0x' + f.queries[2 * i + 1].toString(16).padStart(8, '0');
+    lines.push(`${op.toString()}: ${f.queries[2 * i]} ${UNITS[op.kind] ?? 'hits'}, hash ${hash}`);
+  }
+  if (n > MAX_QUERIES) lines.push(`... ${n - MAX_QUERIES} more`);
+  return lines.join('\n');
 }
 
 function diffReport(bodies) {

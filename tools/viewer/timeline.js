@@ -15,7 +15,9 @@ export class Timeline {
     this.name = name;
     const reader = new ReplayReader(bytes);
     this.settings = reader.settings;
-    this.frames = []; // { n, ops: Int32Array, recorded, own, ok, what, queries }
+    // { n, ops: Int32Array, recorded, own, ok, what, pairs, queries: (count, hash) per query as this
+    // browser computed them, queryOps: the op index of each query }
+    this.frames = [];
     const op = new ReplayOp(this.settings.dim);
     const exp = new FrameExpect();
     const rn = new ReplayRunner(this.settings);
@@ -35,7 +37,8 @@ export class Timeline {
         const got = rn.endFrame();
         const what = compareFrame(exp, got, rn);
         this.frames.push({ n, ops, recorded: hex64(exp.checksumLo, exp.checksumHi),
-          own: hex64(got.checksumLo, got.checksumHi), ok: !what, what, pairs: got.pairCount });
+          own: hex64(got.checksumLo, got.checksumHi), ok: !what, what, pairs: got.pairCount,
+          queries: got.queries.slice(0, 2 * got.queryCount), queryOps: got.queryOps.slice(0, got.queryCount) });
         if (this.frames.length % KEY === 0) this.keys.push(this.#key(rn));
       }
     } finally {

@@ -160,6 +160,37 @@ export class World {
   snapshot(): Uint8Array;
   restore(bytes: Uint8Array): void;
   validate(): void;
+  // finding a desync (docs/desync.md)
+  /** fc_world_slot_count: slots ever used (live + free) */
+  readonly slotCount: number;
+  /** fc_world_range_checksum of slots [lo, hi), lo <= hi <= 2^24 */
+  rangeChecksum(lo: number, hi: number): bigint;
+  /** fc_world_body_hash: a live body's record hash */
+  bodyHash(id: BodyId): bigint;
+  /** fc_desync_answer: this world's answer to a bisection question */
+  desyncAnswer(question: bigint): bigint;
+  /** fc_world_dump: the canonical text dump */
+  dump(): string;
+  /** fc_world_dump_slot: one slot's line, LF-terminated */
+  dumpSlot(index: number): string;
+}
+
+/** FC_DESYNC_ASK_SLOTS (2^64 - 1) */
+export const DESYNC_ASK_SLOTS: bigint;
+export type DesyncStep =
+  | { step: 'ask'; question: bigint }
+  | { step: 'found'; slot: number }
+  | { step: 'done' };
+/** fc_desync: the asker's bisection state machine */
+export class Desync {
+  constructor();
+  reset(): this;
+  clone(): Desync;
+  next(): DesyncStep;
+  feed(mine: bigint, theirs: bigint): void;
+  readonly rounds: number;
+  readonly found: number;
+  readonly slots: number;
 }
 
 export class Hash64 {
@@ -176,7 +207,7 @@ export class Hash64 {
 export function hex64(lo: number, hi: number): string;
 
 export const OpKind: Readonly<Record<'CREATE' | 'MOVE' | 'TURN' | 'SET' | 'DESTROY' | 'QUERY_SHAPE' | 'QUERY_POINT' |
-  'QUERY_RAY' | 'QUERY_RAY_ALL' | 'SNAPSHOT' | 'RESTORE', number>>;
+  'QUERY_RAY' | 'QUERY_RAY_ALL' | 'SNAPSHOT' | 'RESTORE' | 'QUERY_RANGE' | 'QUERY_DUMP', number>>;
 export const OP_NAMES: readonly (string | null)[];
 
 export interface ReplaySettings {
@@ -206,6 +237,8 @@ export class ReplayOp {
   angle: Angle;
   ax: Raw; ay: Raw; az: Raw;
   bx: Raw; by: Raw; bz: Raw;
+  /** range: slots [lo, hi) */
+  lo: number; hi: number;
   shape: Shape;
   dim: 2 | 3;
   words: Int32Array;

@@ -12,6 +12,7 @@ export { Shape } from './shape.js';
 export { World, DEFAULT_FILTER } from './world.js';
 export { IdList, PairList, HitList, RayHit } from './results.js';
 export { Hash64, hex64 } from './hash.js';
+export { Desync, DESYNC_ASK_SLOTS } from './desync.js';
 export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES, OP_WORDS } from './replay.js';
 export { ReplayRunner, FrameResult } from './runner.js';
 export { verifyReplay } from './verify.js';

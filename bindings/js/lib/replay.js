@@ -11,11 +11,13 @@ import { Shape, SHAPE_WORDS } from './shape.js';
 /** Operation kinds (fc_replay_op_kind) and their text-form names. */
 export const OpKind = Object.freeze({
   CREATE: 1, MOVE: 2, TURN: 3, SET: 4, DESTROY: 5, QUERY_SHAPE: 6, QUERY_POINT: 7, QUERY_RAY: 8,
-  QUERY_RAY_ALL: 9, SNAPSHOT: 10, RESTORE: 11,
+  QUERY_RAY_ALL: 9, SNAPSHOT: 10, RESTORE: 11, QUERY_RANGE: 12, QUERY_DUMP: 13,
 });
 export const OP_NAMES = Object.freeze([null, 'create', 'move', 'turn', 'set', 'destroy', 'overlap', 'point', 'ray',
-  'ray_all', 'snapshot', 'restore']);
-const OP_WORDS = 13 + SHAPE_WORDS;
+  'ray_all', 'snapshot', 'restore', 'range', 'dump']);
+// 13 scalar words, the shape words, then lo, hi (range).
+const OP_RANGE = 13 + SHAPE_WORDS;
+const OP_WORDS = OP_RANGE + 2;
 
 export class ReplayFormatError extends FixcolError {
   constructor(code, message, offset, line, column) {
@@ -41,6 +43,7 @@ export class ReplayOp {
     this.angle = 0;
     this.ax = 0, this.ay = 0, this.az = 0; // move: delta; point: the point; rays: origin
     this.bx = 0, this.by = 0, this.bz = 0; // rays: delta
+    this.lo = 0, this.hi = 0; // range: slots [lo, hi)
     this.shape = new Shape(dim);
     this.dim = dim;
     this.words = new Int32Array(OP_WORDS);
@@ -80,6 +83,8 @@ export class ReplayOp {
     this.angle = w[6];
     this.ax = w[7], this.ay = w[8], this.az = w[9];
     this.bx = w[10], this.by = w[11], this.bz = w[12];
+    this.lo = (w[OP_RANGE] = src[at + OP_RANGE]) >>> 0;
+    this.hi = (w[OP_RANGE + 1] = src[at + OP_RANGE + 1]) >>> 0;
     const k = w[0];
     const sw = this.shape.words;
     if (k === 1 || k === 4 || k === 6) { // create, set and overlap carry a shape

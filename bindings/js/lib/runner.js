@@ -6,6 +6,10 @@
 //            plus index | generation << 32 for a successful create, folded;
 //   query  = hit count (0 on error) and hash of the hits (seed (uint32)status;
 //            a failed overlap/point/ray_all hashes to (uint32)status), folded;
+//            range: the used slots of [lo, hi) and hash64 (seed (uint32)status)
+//            of the range checksum (0 on error); dump: the dump's length and
+//            hash64 (seed 0) of its bytes as little-endian 8-byte words, the
+//            last zero-padded;
 //   state  = world.checksumWords(), pairs = hash64 of findPairs();
 //   checksum = hash64 of state, pairs, pairCount | ops << 32, queryCount,
 //            count | hash << 32 per query.
@@ -87,6 +91,10 @@ export class ReplayRunner {
     const k = op.kind;
     if (k >= OpKind.QUERY_SHAPE && k <= OpKind.QUERY_RAY_ALL) {
       st = this.#query(op);
+    } else if (k === OpKind.QUERY_RANGE) {
+      st = this.#range(op);
+    } else if (k === OpKind.QUERY_DUMP) {
+      st = this.#dump();
     } else {
       st = this.#op(op);
       this.opsHash.word(st >>> 0, k);
@@ -213,6 +221,43 @@ export class ReplayRunner {
       }
     }
     this.#addQuery(count, hash);
+    return st;
+  }
+
+  /** range LO HI: fc_world_range_checksum; count = used slots of the range (min(hi, slot count) - lo, 0 on error). */
+  #range(op) {
+    const w = this.world, h = this.h;
+    let st = 0, sum = 0n;
+    try {
+      sum = w.rangeChecksum(op.lo, op.hi);
+    } catch (e) {
+      st = statusOf(e);
+    }
+    const end = Math.min(op.hi, w.slotCount);
+    h.reset(st >>> 0, 0);
+    h.word(Number(sum & 0xffffffffn), Number(sum >> 32n));
+    this.#addQuery(st === 0 && end > op.lo ? end - op.lo : 0, h.fold());
+    return st;
+  }
+
+  /** dump: fc_world_dump; count = its length in bytes, hash of its bytes (8 per little-endian word). */
+  #dump() {
+    const h = this.h;
+    let st = 0, text = '';
+    try {
+      text = this.world.dump();
+    } catch (e) {
+      st = statusOf(e);
+    }
+    h.reset(st >>> 0, 0);
+    const n = st === 0 ? text.length : 0;
+    for (let i = 0; i < n; i += 8) {
+      let lo = 0, hi = 0;
+      for (let k = 0; k < 4 && i + k < n; k++) lo |= text.charCodeAt(i + k) << (8 * k);
+      for (let k = 4; k < 8 && i + k < n; k++) hi |= text.charCodeAt(i + k) << (8 * (k - 4));
+      h.word(lo >>> 0, hi >>> 0);
+    }
+    this.#addQuery(n, h.fold());
     return st;
   }
 

@@ -10,6 +10,7 @@ import { raw, u32, angleArg } from './fix.js';
 import { BodyId, idArg } from './ids.js';
 import { Shape, SHAPE_WORDS, put, shapeArg } from './shape.js';
 import { IdList, PairList, HitList, RayHit } from './results.js';
+import { u64Arg, get64, text } from './desync.js';
 
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((ptr) => fc.fcjs_world_destroy(ptr))
@@ -346,6 +347,51 @@ export class World {
     } finally {
       free(buf);
     }
+  }
+
+  // ---- finding a desync (fixcol/desync.h, docs/desync.md)
+
+  /** fc_world_slot_count: slots ever used (live + free). */
+  get slotCount() {
+    return fc.fcjs_slot_count(this.#w('slotCount')) >>> 0;
+  }
+
+  /** fc_world_range_checksum of slots [lo, hi) as a BigInt (FC_ERR_ARGUMENT unless lo <= hi <= 2^24). */
+  rangeChecksum(lo, hi) {
+    const c = 'rangeChecksum';
+    const p = this.#w(c);
+    check(fc.fcjs_range_checksum(p, u32(lo, c), u32(hi, c), io), c);
+    return get64();
+  }
+
+  /** fc_world_body_hash: a live body's record hash as a BigInt (FC_ERR_STALE_ID otherwise). */
+  bodyHash(id) {
+    const c = 'bodyHash';
+    const p = this.#w(c);
+    idArg(id, c);
+    check(fc.fcjs_body_hash(p, id.index, id.generation, id.world, io), c);
+    return get64();
+  }
+
+  /** fc_desync_answer: this world's answer (BigInt) to a bisection question (BigInt; FC_ERR_ARGUMENT for a malformed one). */
+  desyncAnswer(question) {
+    const c = 'desyncAnswer';
+    const p = this.#w(c);
+    const [lo, hi] = u64Arg(question, c);
+    check(fc.fcjs_desync_answer(p, lo, hi, io), c);
+    return get64();
+  }
+
+  /** fc_world_dump: the canonical text dump (a string). */
+  dump() {
+    return text(this.#w('dump'), 1, 0, 'dump');
+  }
+
+  /** fc_world_dump_slot: one slot's line ("body ...", "free ..." or "unused I"; FC_ERR_ARGUMENT for index >= 2^24). */
+  dumpSlot(index) {
+    const c = 'dumpSlot';
+    const p = this.#w(c);
+    return text(p, 0, u32(index, c), c);
   }
 
   /** fc_world_validate: throws FC_ERR_FORMAT when the world is inconsistent (tests). */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // usage: node viewer_browser.mjs --tool fixcol-replay --viewer DIR --node-modules DIR
-//          --replay FILE --frame N --samples DIR --shots DIR [--break]
+//          --replay FILE --frame N --samples DIR --shots DIR --queries-replay FILE [--break]
 // The replay viewer in headless chromium, through its UI: load FILE with the
 // file picker, step to frame N (slider, then arrow keys), and require the
 // checksum it shows (computed in the page by the wasm build) to be the
@@ -8,8 +8,12 @@
 // `fixcol-replay diff` reports, jump there and require the changed body to
 // be highlighted; load desync-a/-c (same operations, another machine's
 // results); load corrupt.fcr and require the reader's message (offset and
-// reason, as `fixcol-replay verify` prints it). Screenshots (PNG) go to
-// --shots. --break expects frame N's checksum one frame early (must fail).
+// reason, as `fixcol-replay verify` prints it); load --queries-replay (a
+// replay with range and dump queries), step through every frame (each
+// reproduced, no page error) and require frame 1's query list to show the
+// native results (`fixcol-replay dump`) of every query. Screenshots (PNG) go
+// to --shots. --break expects frame N's checksum one frame early and frame
+// 1's last query count one more (must fail).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -35,6 +39,22 @@ const diffAC = tool('diff', S('desync-a.fcr'), S('desync-c.fcr')).stdout.trim();
 const bad = tool('verify', S('corrupt.fcr')); // the message may go to stderr (strict CLI) or stdout
 const corrupt = /bad input: (.*)$/m.exec(bad.stderr + bad.stdout)?.[1];
 if (!corrupt) throw new Error(`fixcol-replay verify corrupt.fcr printed no "bad input": ${bad.stdout}${bad.stderr}`);
+
+// Native facts of the queries replay: frame 1's query lines and results.
+const QUERY_OPS = new Set(['overlap', 'point', 'ray', 'ray_all', 'range', 'dump']);
+const UNITS = { range: 'used slots', dump: 'bytes' };
+opt['queries-replay'] = resolve(opt['queries-replay']);
+const qText = tool('dump', opt['queries-replay']).stdout.split('\n');
+const qFrame1 = qText.slice(qText.findIndex((l) => l.startsWith('frame 1 ')) + 1);
+const qExpect = qFrame1.findIndex((l) => l.startsWith('expect '));
+const qOps = qFrame1.slice(0, qExpect).filter((l) => QUERY_OPS.has(l.split(' ')[0]));
+const qWant = qOps.map((l, i) => {
+  const [, count, hash] = qFrame1[qExpect + 1 + i].split(/\s+/);
+  const n = Number(count) + (opt.break && i === qOps.length - 1 ? 1 : 0);
+  return `${l}: ${n} ${UNITS[l.split(' ')[0]] ?? 'hits'}, hash ${hash}`;
+});
+if (!qOps.some((l) => l.startsWith('range ')) || !qOps.some((l) => l === 'dump'))
+  throw new Error(`${opt['queries-replay']}: frame 1 has no range and dump queries`);
 
 const failures = [];
 function expect(cond, what) {
@@ -115,6 +135,35 @@ try {
   const err = await text('#error');
   expect(await page.$eval('#error', (e) => !e.hidden) && err.includes(corrupt), `corrupt file: "${err}" names "${corrupt}"`);
   await page.screenshot({ path: join(opt.shots, 'viewer-corrupt.png') });
+
+  // 5. range and dump queries: listed with this browser's results, not drawn; every frame steps
+  // (a fresh page: no replay B to compare with)
+  let pageErrors = 0;
+  page.on('pageerror', () => pageErrors++);
+  await page.goto(`${srv.url}/index.html`);
+  await upload('#fileA', opt['queries-replay']);
+  expect((await page.evaluate(() => document.body.dataset.state)) === 'ready', 'the queries replay loads');
+  const list = (await text('#queries')).split('\n');
+  expect(list.length === qWant.length && qWant.every((l, i) => list[i] === l),
+    `frame 1's query list is the native results:\n  ${qWant.join('\n  ')}\n got:\n  ${list.join('\n  ')}`);
+  const steps = await page.evaluate(() => {
+    const v = window.fixcolViewer, out = { frames: v.state.a.count, bad: [] };
+    for (let i = 1; i <= out.frames; i++) {
+      v.setFrame(i);
+      const status = document.getElementById('frameStatus').textContent;
+      if (status !== 'reproduced' || !document.getElementById('frameLabel').textContent.startsWith(`frame ${i} /`))
+        out.bad.push(`${i}: ${status}`);
+    }
+    return out;
+  });
+  expect(steps.frames > 0 && steps.bad.length === 0,
+    `stepped through ${steps.frames} frames of the queries replay, each reproduced${steps.bad.length ? `; not: ${steps.bad.slice(0, 5)}` : ''}`);
+  await page.focus('#frame');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  expect((await text('#frameLabel')).startsWith('frame 1 /'), 'back to frame 1 with the keys');
+  expect(pageErrors === 0, `no page error (${pageErrors})`);
+  await page.screenshot({ path: join(opt.shots, 'viewer-queries.png') });
 } finally {
   await chrome.close();
   await srv.close();

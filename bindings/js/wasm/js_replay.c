@@ -64,8 +64,10 @@ FCJS_EXPORT(fcjs_reader_next_frame) int32_t fcjs_reader_next_frame(fcjs_reader *
 
 /* io out: kind, id.index, id.generation, filter.category, filter.mask,
  * slot, angle, a.x, a.y, a.z, b.x, b.y, b.z, then the shape words
- * (FCJS_OP_SHAPE; only for create, set and overlap). */
+ * (FCJS_OP_SHAPE; only for create, set and overlap), then lo, hi
+ * (FCJS_OP_RANGE; range, 0 for the others). */
 #define FCJS_OP_SHAPE 13
+#define FCJS_OP_RANGE (FCJS_OP_SHAPE + FCJS_SHAPE_WORDS)
 FCJS_EXPORT(fcjs_reader_next_op) int32_t fcjs_reader_next_op(fcjs_reader *x, int32_t *io)
 {
     fc_replay_op op; /* the reader zeroes every field the kind does not use */
@@ -85,6 +87,8 @@ FCJS_EXPORT(fcjs_reader_next_op) int32_t fcjs_reader_next_op(fcjs_reader *x, int
     io[10] = op.b.x;
     io[11] = op.b.y;
     io[12] = op.b.z;
+    io[FCJS_OP_RANGE] = (int32_t)op.lo;
+    io[FCJS_OP_RANGE + 1] = (int32_t)op.hi;
     /* Only operations with a shape write the shape words (the others leave
      * them as they were: ReplayOp.setWords reads them for these kinds only). */
     int has_shape = op.kind == FC_REPLAY_CREATE || op.kind == FC_REPLAY_SET || op.kind == FC_REPLAY_QUERY_SHAPE;
@@ -152,6 +156,8 @@ FCJS_EXPORT(fcjs_op_format) void fcjs_op_format(const int32_t *io, int32_t dim, 
     op.angle = (fc_angle)(io[6] & 0xffff);
     op.a = fc_vec3_make(io[7], io[8], io[9]);
     op.b = fc_vec3_make(io[10], io[11], io[12]);
+    op.lo = (uint32_t)io[FCJS_OP_RANGE];
+    op.hi = (uint32_t)io[FCJS_OP_RANGE + 1];
     if (dim == 2)
         fcjs_shape2_decode(io + FCJS_OP_SHAPE, &op.shape2);
     else

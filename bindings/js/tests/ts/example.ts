@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Type-checked against lib/index.d.ts (tsc --noEmit): the calls a game
 // makes, with the types the declarations promise.
-import { World, Shape, fix, BodyId, FixcolError, overlap, contact, verifyReplay, Hash64 } from 'fixcol';
-import type { PairList, IdList, RayHit, Contact, VerifyResult } from 'fixcol';
+import { World, Shape, fix, BodyId, FixcolError, overlap, contact, verifyReplay, Hash64, Desync, DESYNC_ASK_SLOTS,
+  OpKind } from 'fixcol';
+import type { PairList, IdList, RayHit, Contact, VerifyResult, DesyncStep } from 'fixcol';
 
 const w: World = new World({ dim: 2, boundsMin: [0, 0], layout: 'loose' });
 const id: BodyId = w.createBody(Shape.circle(fix.fromInt(1), fix.fromDecimal('2.5'), fix.ONE), { category: 1, mask: 3 });
@@ -20,4 +21,24 @@ try {
 }
 const r: VerifyResult = verifyReplay(new Uint8Array(0), { digest: new Hash64() });
 console.log(pairs.count, ids.count, hit?.t, sum, c?.depth, both, id.key, r.frames);
+// finding a desync: the asker's loop against a responder (here another world)
+const other: World = new World();
+other.restore(w.snapshot());
+const d: Desync = new Desync();
+const found: number[] = [];
+for (let s: DesyncStep = d.next(); s.step !== 'done'; s = d.next()) {
+  if (s.step === 'found') {
+    found.push(s.slot);
+    continue;
+  }
+  const q: bigint = s.question;
+  d.feed(w.desyncAnswer(q), other.desyncAnswer(q));
+}
+const slots: number = w.slotCount;
+const range: bigint = w.rangeChecksum(0, slots);
+const body: bigint = w.bodyHash(id);
+const text: string = w.dump() + w.dumpSlot(id.index);
+const ask: bigint = DESYNC_ASK_SLOTS;
+console.log(found, d.rounds, d.found, d.slots, range, body, text.length, ask, OpKind.QUERY_RANGE, OpKind.QUERY_DUMP);
+other.destroy();
 w.destroy();
