@@ -182,11 +182,11 @@ fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out)
     qt->nodes = (qt_node *)fc_alloc_bytes(&a, sizeof(qt_node) * (size_t)qt->node_cap);
     uint32_t lc = def->item_capacity > 16 ? (uint32_t)def->item_capacity : 16u;
     qt->loc = (qt_loc *)fc_alloc_bytes(&a, sizeof(qt_loc) * lc);
+    qt->loc_cap = lc; /* before any fc_qt_destroy: it frees loc with this size */
     if (qt->nodes == NULL || qt->loc == NULL) {
         fc_qt_destroy(qt);
         return FC_ERR_NO_MEMORY;
     }
-    qt->loc_cap = lc;
     for (uint32_t i = 0; i < lc; i++)
         qt->loc[i].node = -1;
     qt_node_init(qt, &qt->nodes[0], -1, 0, 0, 0);

@@ -165,7 +165,7 @@ void fc_world_destroy(fc_world *w)
 
 fc_world_dim fc_world_get_dim(const fc_world *w)
 {
-    return w->def.dim;
+    return w == NULL ? (fc_world_dim)0 : w->def.dim;
 }
 
 /* ---------------------------------------------------------------- ids */
@@ -569,5 +569,5 @@ fc_status fc_world_validate(const fc_world *w)
 
 fc_qt_stats fc_world_broadphase_stats(const fc_world *w)
 {
-    return fc_qt_get_stats(w->qt);
+    return fc_qt_get_stats(w == NULL ? NULL : w->qt);
 }
