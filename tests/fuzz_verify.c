@@ -60,9 +60,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #ifndef FIXCOL_LIBFUZZER
 int main(int argc, char **argv)
 {
-    int n = 0;
+    int n = 0, first = 1;
+    size_t spread = 300; /* prefixes and changed bytes per file */
+    if (argc > 2 && strcmp(argv[1], "--spread") == 0) {
+        spread = (size_t)strtoul(argv[2], NULL, 10);
+        first = 3;
+    }
     static uint8_t buf[1 << 20];
-    for (int i = 1; i < argc; i++) {
+    for (int i = first; i < argc; i++) {
         FILE *f = fopen(argv[i], "rb");
         if (!f) {
             fprintf(stderr, "%s: cannot open\n", argv[i]);
@@ -72,9 +77,9 @@ int main(int argc, char **argv)
         fclose(f);
         LLVMFuzzerTestOneInput(buf, size);
         /* every prefix (truncation) and a spread of single-byte changes */
-        for (size_t cut = 0; cut < size; cut += 1 + size / 300)
+        for (size_t cut = 0; cut < size; cut += 1 + size / spread)
             LLVMFuzzerTestOneInput(buf, cut);
-        for (size_t at = 0; at < size; at += 1 + size / 300) {
+        for (size_t at = 0; at < size; at += 1 + size / spread) {
             uint8_t keep = buf[at];
             for (int v = 0; v < 3; v++) {
                 buf[at] = (uint8_t)(v == 0 ? keep ^ 1u : v == 1 ? keep ^ 0x80u : 0xFFu);
