@@ -24,6 +24,7 @@
 
 #include "fc_alloc.h"
 #include "nofloat.h"
+#include "quadtree_internal.h"
 
 typedef struct qt_entry {
     fc_qt_box box;
@@ -37,7 +38,8 @@ typedef struct qt_node {
     int32_t parent;
     int32_t depth;
     int32_t count, cap;
-    int32_t sub; /* items in this subtree */
+    int32_t sub;  /* items in this subtree */
+    int32_t want; /* items probed into this node (fc_qt_probe), else 0 */
     qt_entry *items;
 } qt_node;
 
@@ -182,11 +184,11 @@ fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out)
     qt->nodes = (qt_node *)fc_alloc_bytes(&a, sizeof(qt_node) * (size_t)qt->node_cap);
     uint32_t lc = def->item_capacity > 16 ? (uint32_t)def->item_capacity : 16u;
     qt->loc = (qt_loc *)fc_alloc_bytes(&a, sizeof(qt_loc) * lc);
+    qt->loc_cap = lc; /* before any fc_qt_destroy: it frees loc with this size */
     if (qt->nodes == NULL || qt->loc == NULL) {
         fc_qt_destroy(qt);
         return FC_ERR_NO_MEMORY;
     }
-    qt->loc_cap = lc;
     for (uint32_t i = 0; i < lc; i++)
         qt->loc[i].node = -1;
     qt_node_init(qt, &qt->nodes[0], -1, 0, 0, 0);
@@ -401,6 +403,40 @@ int fc_qt_contains(const fc_quadtree *qt, uint32_t item, fc_qt_box *box)
 int32_t fc_qt_count(const fc_quadtree *qt)
 {
     return qt == NULL ? 0 : qt->count;
+}
+
+/* ---------------------------------------------------------------- restore plans */
+
+int fc_qt_same_placement(const fc_quadtree *qt, const fc_qt_def *def)
+{
+    return qt->def.origin_u == def->origin_u && qt->def.origin_v == def->origin_v &&
+           qt->def.size_log2 == def->size_log2 && qt->def.max_depth == def->max_depth &&
+           qt->def.layout == def->layout;
+}
+
+int fc_qt_probe(fc_quadtree *qt, uint32_t item, fc_qt_box box)
+{
+    if (item >= qt->loc_cap || !box_ok(box))
+        return 0;
+    qt_place p = qt_target(qt, box);
+    int32_t n = 0;
+    for (int32_t d = 1; d <= p.depth && n >= 0; d++) {
+        int sh = p.depth - d;
+        n = qt->nodes[n].child[(int)((p.cu >> sh) & 1) + 2 * (int)((p.cv >> sh) & 1)];
+    }
+    if (n < 0)
+        return 0;
+    qt_node *node = &qt->nodes[n];
+    if (node->want >= node->cap)
+        return 0;
+    node->want++;
+    return 1;
+}
+
+void fc_qt_probe_reset(fc_quadtree *qt)
+{
+    for (int32_t i = 0; i < qt->node_count; i++)
+        qt->nodes[i].want = 0;
 }
 
 /* ---------------------------------------------------------------- queries */

@@ -48,7 +48,16 @@ fc_status fc_replay_open(fc_replay_reader *r, const uint8_t *data, size_t size)
         r->status = FC_ERR_VERSION;
         return r->status;
     }
+    size_t settings_at = r->pos;
     fc_layout_settings(&c, &r->settings);
+    /* the world's own rules (fc_world_create), so that a replay the reader
+     * accepts always gets its world */
+    const fc_replay_settings *s = &r->settings;
+    if (r->status == FC_OK && (s->bounds_min.x < -FC_COORD_LIMIT || s->bounds_min.x > FC_COORD_LIMIT ||
+                               s->bounds_min.y < -FC_COORD_LIMIT || s->bounds_min.y > FC_COORD_LIMIT))
+        fc_codec_fail_at(r, settings_at, "world bounds corner outside the coordinate range", NULL);
+    if (r->status == FC_OK && s->max_depth > s->bounds_log2 + 16)
+        fc_codec_fail_at(r, settings_at, "quadtree max depth above bounds log2 size + 16", NULL);
     if (r->status == FC_OK)
         r->phase = PH_FRAMES;
     return r->status;

@@ -51,8 +51,7 @@ static void world_init_bufs(fc_world *w)
     w->ray_tmp.elem = sizeof(fc_ray_key);
 }
 
-/* Checks def; fills the quadtree def. */
-static fc_status world_check_def(const fc_world_def *def, fc_qt_def *qd)
+fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)
 {
     if (def->dim != FC_WORLD_2D && def->dim != FC_WORLD_3D)
         return FC_ERR_ARGUMENT;
@@ -82,6 +81,7 @@ static void world_free_slots(fc_world *w)
     fc_free_bytes(a, w->bodies, sizeof(fc_body) * w->slot_cap);
     fc_free_bytes(a, w->free_stack, sizeof(uint32_t) * w->slot_cap);
     fc_free_bytes(a, w->rec, sizeof(uint64_t) * w->slot_cap);
+    fc_free_bytes(a, w->mark, sizeof(uint64_t) * FC_MARK_WORDS(w->slot_cap));
 }
 
 static int world_reserve_slots(fc_world *w, uint32_t n)
@@ -95,10 +95,12 @@ static int world_reserve_slots(fc_world *w, uint32_t n)
     fc_body *b = (fc_body *)fc_alloc_bytes(a, sizeof(fc_body) * cap);
     uint32_t *f = (uint32_t *)fc_alloc_bytes(a, sizeof(uint32_t) * cap);
     uint64_t *r = (uint64_t *)fc_alloc_bytes(a, sizeof(uint64_t) * cap);
-    if (b == NULL || f == NULL || r == NULL) {
+    uint64_t *m = (uint64_t *)fc_alloc_bytes(a, sizeof(uint64_t) * FC_MARK_WORDS(cap));
+    if (b == NULL || f == NULL || r == NULL || m == NULL) {
         fc_free_bytes(a, b, sizeof(fc_body) * cap);
         fc_free_bytes(a, f, sizeof(uint32_t) * cap);
         fc_free_bytes(a, r, sizeof(uint64_t) * cap);
+        fc_free_bytes(a, m, sizeof(uint64_t) * FC_MARK_WORDS(cap));
         return 0;
     }
     if (w->bodies != NULL) {
@@ -110,6 +112,7 @@ static int world_reserve_slots(fc_world *w, uint32_t n)
     w->bodies = b;
     w->free_stack = f;
     w->rec = r;
+    w->mark = m;
     w->slot_cap = cap;
     return 1;
 }
@@ -122,7 +125,7 @@ fc_status fc_world_create(const fc_world_def *def, fc_world **out)
     if (def == NULL)
         return FC_ERR_NULL;
     fc_qt_def qd;
-    fc_status st = world_check_def(def, &qd);
+    fc_status st = fc_world_check_def(def, &qd);
     if (st != FC_OK)
         return st;
     fc_allocator a = fc_alloc_resolve(def->alloc);
@@ -165,7 +168,7 @@ void fc_world_destroy(fc_world *w)
 
 fc_world_dim fc_world_get_dim(const fc_world *w)
 {
-    return w->def.dim;
+    return w == NULL ? (fc_world_dim)0 : w->def.dim;
 }
 
 /* ---------------------------------------------------------------- ids */
@@ -569,5 +572,5 @@ fc_status fc_world_validate(const fc_world *w)
 
 fc_qt_stats fc_world_broadphase_stats(const fc_world *w)
 {
-    return fc_qt_get_stats(w->qt);
+    return fc_qt_get_stats(w == NULL ? NULL : w->qt);
 }

@@ -195,6 +195,8 @@ void fc_world_rehash(fc_world *w, uint32_t index)
 uint64_t fc_world_checksum(const fc_world *w)
 {
     enum { BATCH = 256 };
+    if (w == NULL)
+        return 0;
     fc_hash64 h = fc_hash64_init(0);
     uint64_t buf[BATCH];
     const uint64_t *rec = w->rec;

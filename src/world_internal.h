@@ -51,6 +51,9 @@ struct fc_world {
     /* per slot: the record hash of a live body (odd, kept current by
      * fc_world_rehash), 0 for a free slot */
     uint64_t *rec;
+    /* scratch, one bit per slot (FC_MARK_WORDS(slot_cap) words): the
+     * restore's free-slot map */
+    uint64_t *mark;
     uint32_t free_count;
     uint32_t live_count;
     /* outputs and scratch */
@@ -58,6 +61,13 @@ struct fc_world {
     fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
     int oom; /* set by callbacks when a push failed */
 };
+
+/* Words of a bit map over n slots. */
+#define FC_MARK_WORDS(n) (((size_t)(n) + 63) / 64)
+
+/* Check a world def (FC_OK, FC_ERR_ARGUMENT or FC_ERR_RANGE, as
+ * fc_world_create) and fill the quadtree def it asks for. */
+fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd);
 
 /* fc_buf helpers: 1 on success, 0 when out of memory (buffer unchanged). */
 int fc_buf_reserve(const fc_allocator *a, fc_buf *b, size_t n);

@@ -313,6 +313,11 @@ static fc_status world_raycast_all(fc_world *w, const ray_i *r, int dims, fc_fil
     if (st != FC_OK)
         return st;
     size_t n = w->ray_tmp.count;
+    w->ray_hits.count = 0;
+    if (n == 0) { /* no keys: ray_tmp.data may be NULL, and NULL + 0 is undefined */
+        *hits = (const fc_ray_hit *)w->ray_hits.data;
+        return FC_OK;
+    }
     if (!fc_buf_reserve(&w->def.alloc, &w->ray_tmp, 2 * n) || !fc_buf_reserve(&w->def.alloc, &w->ray_hits, n))
         return FC_ERR_NO_MEMORY;
     fc_ray_key *k = (fc_ray_key *)w->ray_tmp.data;

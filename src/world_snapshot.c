@@ -4,14 +4,14 @@
  * stream of LEB128 varints (the free list, then every live body with its
  * shape coded relative to its own first point), zero padding to a multiple
  * of 8 bytes and a trailing fc_hash64. Every value has exactly one
- * encoding, and restore accepts only that one. */
-#include "world_internal.h"
+ * encoding, and the reader accepts only that one (restore: world_restore.c). */
+#include "snapshot_format.h"
 
 #include <string.h>
 
 #include "nofloat.h"
 
-#define HEADER_WORDS 7
+#define HEADER_WORDS FC_SNAP_HEADER_WORDS
 #define FLAG_FILTER 0x08u /* the body's filter is not fc_filter_default() */
 #define FLAG_USER 0x10u   /* the body's user data is not 0 */
 #define AXIS_MAX ((int32_t)1 << 17) /* > every valid OBB3 axis component (1 + 2^-12) */
@@ -237,13 +237,7 @@ fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *si
 
 /* ------------------------------------------------------------------ reader */
 
-/* Reads the byte stream p[at..end); bad is set by the first error, after
- * which every read returns 0. */
-typedef struct dec {
-    const unsigned char *p;
-    size_t at, end;
-    int bad;
-} dec;
+typedef fc_snap_dec dec; /* snapshot_format.h */
 
 static uint32_t get_byte(dec *d)
 {
@@ -426,60 +420,36 @@ static fc_status get_body(dec *d, int dim2, fc_body *b)
     return dim2 ? get_shape2(d, type, poly, b) : get_shape3(d, type, poly, b);
 }
 
-/* Fill the fresh world n (settings from the header) from the checked blob:
- * the stream is p[8 * HEADER_WORDS .. end). */
-static fc_status restore_into(fc_world *n, const unsigned char *p, size_t end, uint32_t slots, uint32_t live,
-                              uint32_t nfree)
+fc_snap_dec fc_snap_stream(const unsigned char *p, size_t size)
 {
-    /* n was created with body_capacity = slots: every slot starts free
-     * and "not yet described" (generation 0) */
-    for (uint32_t i = 0; i < slots; i++) {
-        memset(&n->bodies[i], 0, sizeof n->bodies[i]);
-        n->rec[i] = 0;
-    }
-    n->slot_count = slots;
-    dec d = { p, 8 * HEADER_WORDS, end, 0 };
-    uint32_t *order = n->free_stack; /* capacity slot_cap >= slots */
-    for (uint32_t k = 0; k < nfree; k++) {
-        uint32_t i = (uint32_t)get_uvar(&d, 32), g = (uint32_t)get_uvar(&d, 32);
-        if (d.bad || i >= slots || g == 0 || n->bodies[i].generation != 0)
-            return FC_ERR_FORMAT;
-        n->bodies[i].generation = g;
-        order[nfree - 1 - k] = i;
-    }
-    /* the live bodies: every slot not on the free list, in index order */
-    const int dim2 = n->def.dim == FC_WORLD_2D;
-    for (uint32_t i = 0; i < slots; i++) {
-        if (n->bodies[i].generation != 0)
-            continue;
-        fc_body b;
-        fc_status st = get_body(&d, dim2, &b);
-        if (st != FC_OK)
-            return st;
-        st = fc_qt_insert(n->qt, i, fc_world_qt_box(n, b.min, b.max));
-        if (st != FC_OK)
-            return st;
-        n->bodies[i] = b;
-        n->bodies[i].live = 1;
-        n->bodies[i].rec_head = fc_world_record_head(n, i);
-        fc_world_rehash(n, i);
-    }
-    /* then only the zero padding to the trailer, as short as possible */
-    if (end - d.at >= 8)
+    fc_snap_dec d = { p, 8 * HEADER_WORDS, size - 8, 0 };
+    return d;
+}
+
+void fc_snap_get_free(fc_snap_dec *d, uint32_t *index, uint32_t *generation)
+{
+    *index = (uint32_t)get_uvar(d, 32);
+    *generation = (uint32_t)get_uvar(d, 32);
+}
+
+fc_status fc_snap_get_body(fc_snap_dec *d, int dim2, fc_body *b)
+{
+    return get_body(d, dim2, b);
+}
+
+fc_status fc_snap_get_end(fc_snap_dec *d)
+{
+    /* only the zero padding to the trailer, as short as possible */
+    if (d->bad || d->end - d->at >= 8)
         return FC_ERR_FORMAT;
-    while (d.at < end)
-        if (get_byte(&d) != 0)
+    while (d->at < d->end)
+        if (get_byte(d) != 0)
             return FC_ERR_FORMAT;
-    n->free_count = nfree;
-    n->live_count = live;
     return FC_OK;
 }
 
-fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
+fc_status fc_snap_read_header(const unsigned char *p, size_t size, fc_snap_header *h)
 {
-    if (w == NULL || buf == NULL)
-        return FC_ERR_NULL;
-    const unsigned char *p = (const unsigned char *)buf;
     if (size < 8 * (HEADER_WORDS + 1) || size % 8 != 0)
         return FC_ERR_FORMAT;
     uint64_t h0 = get_le64(p), h1 = get_le64(p + 8);
@@ -502,25 +472,15 @@ fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
     def.max_depth = i32_of((uint32_t)(h4 >> 32));
     uint32_t slots = (uint32_t)h5, live = (uint32_t)(h5 >> 32), nfree = (uint32_t)h6;
     /* a free entry takes >= 2 bytes, a body >= 5: reject counts the stream
-     * cannot hold before allocating for them */
+     * cannot hold before anything is allocated for them */
     size_t stream = size - 8 - 8 * HEADER_WORDS;
     if ((uint32_t)(h6 >> 32) != 0 || slots > (uint32_t)FC_WORLD_MAX_BODIES || (uint64_t)live + nfree != slots ||
         2 * (uint64_t)nfree + 5 * (uint64_t)live > stream)
         return FC_ERR_FORMAT;
     def.body_capacity = (int32_t)slots;
-    def.alloc = w->def.alloc;
-    fc_world *n;
-    fc_status st = fc_world_create(&def, &n);
-    if (st != FC_OK)
-        return st == FC_ERR_NO_MEMORY ? st : FC_ERR_FORMAT;
-    st = restore_into(n, p, size - 8, slots, live, nfree);
-    if (st != FC_OK) {
-        fc_world_destroy(n);
-        return st;
-    }
-    fc_world tmp = *w;
-    *w = *n;
-    *n = tmp;
-    fc_world_destroy(n);
+    h->def = def;
+    h->slots = slots;
+    h->live = live;
+    h->nfree = nfree;
     return FC_OK;
 }

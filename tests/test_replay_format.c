@@ -76,7 +76,7 @@ static int32_t rnd_fix(uint64_t *s)
     switch (r % 4) {
     case 0: return (int32_t)(uint32_t)(r >> 32);
     case 1: return (int32_t)((r >> 32) % 2000001) - 1000000;
-    case 2: return (int32_t)(r >> 40) * 65536 / 65536 * ((r & 16) ? 1 : -1);
+    case 2: return (int32_t)((r >> 49) << 16) * ((r & 16) ? 1 : -1); /* whole units, |v| < 2^31 */
     default: return (r & 32) ? FC_COORD_LIMIT : -FC_COORD_LIMIT;
     }
 }
@@ -208,9 +208,11 @@ static void make_sample(uint64_t *s, sample *sm)
 {
     memset(sm, 0, sizeof *sm);
     sm->set.dim = 2 + (int32_t)(tu_rand64(s) % 2);
-    sm->set.bounds_min = rnd_vec2(s);
+    /* settings a world accepts (the reader rejects others: test_settings) */
+    sm->set.bounds_min = fc_vec2_make(rnd_fix(s) % (FC_COORD_LIMIT + 1), rnd_fix(s) % (FC_COORD_LIMIT + 1));
     sm->set.bounds_log2 = (int32_t)(tu_rand64(s) % 15);
-    sm->set.max_depth = (int32_t)(tu_rand64(s) % (FC_QT_MAX_DEPTH + 1));
+    int32_t deepest = sm->set.bounds_log2 + 16 < FC_QT_MAX_DEPTH ? sm->set.bounds_log2 + 16 : FC_QT_MAX_DEPTH;
+    sm->set.max_depth = (int32_t)(tu_rand64(s) % (uint64_t)(deepest + 1));
     sm->set.layout = (int32_t)(tu_rand64(s) % 2);
     for (int f = 0; f < FRAMES; f++) {
         sm->nops[f] = (uint32_t)(tu_rand64(s) % (MAX_OPS + 1));
@@ -385,12 +387,38 @@ static void test_errors(void)
     TU_CHECK(strncmp(buf, "offset 8: ", 10) == 0, "formatted: %s", buf);
 }
 
+/* Settings no world accepts (bounds corner beyond the coordinate range,
+ * depth above log2 + 16) are rejected by the reader with a reason and the
+ * position of the settings, in both forms. */
+static void test_settings(void)
+{
+    for (int bad = 0; bad < 3; bad++)
+        for (int32_t text = 0; text < 2; text++) {
+            fc_replay_settings set;
+            memset(&set, 0, sizeof set);
+            set.dim = 2;
+            set.bounds_log2 = 4;
+            set.max_depth = bad == 2 ? 21 : 20;
+            set.bounds_min = fc_vec2_make(bad == 0 ? FC_COORD_LIMIT + 1 : 0, bad == 1 ? -FC_COORD_LIMIT - 1 : 0);
+            fc_replay_writer w;
+            TU_CHECK(fc_replay_writer_init(&w, &set, text) == FC_OK, "writer init");
+            TU_CHECK(fc_replay_writer_finish(&w) == FC_OK, "writer finish");
+            fc_replay_reader r;
+            fc_status st = fc_replay_open(&r, w.data, w.size);
+            TU_CHECK(st == FC_ERR_FORMAT && r.error.reason[0] && r.error.offset > 0 && r.error.offset < w.size,
+                     "settings case %d (text %d): status %d, offset %llu", bad, (int)text, (int)st,
+                     (unsigned long long)r.error.offset);
+            fc_replay_writer_free(&w);
+        }
+}
+
 int main(int argc, char **argv)
 {
     breaking = argc > 1 && strcmp(argv[1], "--break") == 0;
     if (!breaking) {
         test_decimals();
         test_errors();
+        test_settings();
     }
     test_round_trips();
     return tu_finish("replay format");

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # test.sh - the whole test suite, as README and CI run it:
 #   1. install missing packages, 2. the normal build (warnings are errors),
-#   3. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+#   3. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer,
+#   built by gcc and again by clang (every UB check clang has).
 # Ends with one line "N passed, N failed" (expected failures of the
 # deliberately broken canaries count as passed; skipped tests are listed).
 set -u
@@ -44,9 +45,26 @@ tools/fetch-libfixmath-source.sh >/dev/null ||
 run_suite "release build" build -Dwerror=true
 run_suite "sanitizers" build-asan -Dwerror=true -Dbuildtype=debug -Db_sanitize=address,undefined \
   -Db_lundef=false -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
+# 2b. the same suite built by clang with ASan and every UndefinedBehaviorSanitizer
+#     check clang has for undefined behaviour: the 'undefined' group (signed
+#     overflow, shifts, pointer-overflow, null, alignment, bounds, ...) plus
+#     float-divide-by-zero, nullability (where _Nonnull/_Nullable annotations
+#     apply) and local-bounds; every report aborts. Not enabled: the
+#     'integer' checks (unsigned-integer-overflow, implicit-conversion,
+#     unsigned-shift-base) flag defined behaviour that the hashes rely on.
+#     -shared-libasan: the instrumented programs share the ASan runtime that
+#     the bindings' tests preload into their Lua and mono hosts.
+clang_san="-fsanitize=float-divide-by-zero,nullability,local-bounds,pointer-overflow -fno-sanitize-recover=all"
+clang_rt_dir=$(dirname "$(clang -print-file-name="libclang_rt.asan-$(uname -m).so" 2>/dev/null)")
+clang_link="$clang_san -shared-libasan -Wl,-rpath,$clang_rt_dir"
+CC=clang CXX=clang++ run_suite "clang sanitizers" build-clang-asan -Dwerror=true -Dbuildtype=debug \
+  -Db_sanitize=address,undefined -Db_lundef=false -Dc_args="$clang_san" -Dcpp_args="$clang_san" \
+  -Dc_link_args="$clang_link" -Dcpp_link_args="$clang_link"
 
-# 3. short libFuzzer runs (clang) of the replay reader, from tests/replay_corpus/,
-#    and of snapshot restore, from seed snapshots its seed program writes.
+# 3. short libFuzzer runs (clang, ASan + UBSan) of the replay reader, from
+#    tests/replay_corpus/, of snapshot restore, from seed snapshots its seed
+#    program writes, and of fc_replay_verify end to end (reader and runner:
+#    every world call a replay can make), from tests/verify_corpus/.
 fuzz_run() { # NAME TARGET SECONDS
   local name=$1 target=$2 seconds=$3
   echo "== $name fuzzing (build-fuzz, $seconds s)"
@@ -60,6 +78,8 @@ fuzz_run() { # NAME TARGET SECONDS
   rm -rf "$corpus" && mkdir -p "$corpus"
   if [ "$target" = fuzz_replay ]; then
     cp tests/replay_corpus/* "$corpus/"
+  elif [ "$target" = fuzz_verify ]; then
+    cp tests/verify_corpus/* "$corpus/"
   else
     build/tests/fuzz_snapshot_seeds --write-seeds "$corpus" >/dev/null
   fi
@@ -72,6 +92,7 @@ fuzz_run() { # NAME TARGET SECONDS
 }
 fuzz_run replay fuzz_replay "${FUZZ_SECONDS:-40}"
 fuzz_run snapshot fuzz_snapshot "${FUZZ_SNAPSHOT_SECONDS:-20}"
+fuzz_run verify fuzz_verify "${FUZZ_VERIFY_SECONDS:-30}"
 
 # 4. ThreadSanitizer: worlds on 4 threads at once (tests/test_threads.c over
 #    the replays) must show no data race, and a deliberately racy canary must

@@ -25,7 +25,11 @@
  * nothing (no global state) and may run on different threads at once.
  *
  * Errors: a call returning an error has changed nothing. Programmer errors
- * (NULL world or output pointer) return FC_ERR_NULL.
+ * (NULL world or output pointer) return FC_ERR_NULL. Calls that return no
+ * status treat a NULL world as an empty one and read nothing:
+ * fc_world_get_dim gives 0 (neither FC_WORLD_2D nor FC_WORLD_3D),
+ * fc_world_body_valid 0, fc_world_body_count 0, fc_world_checksum 0,
+ * fc_world_broadphase_stats all zeros, fc_world_destroy does nothing.
  *
  * Output arrays (pairs, query ids, ray hits) are owned by the world:
  *   - the pair array is valid until the next fc_world_find_pairs or the next
@@ -100,7 +104,7 @@ typedef struct fc_world fc_world;
 FC_API fc_status fc_world_create(const fc_world_def *def, fc_world **out);
 /* Free the world and all it allocated (outputs become invalid). NULL ok. */
 FC_API void fc_world_destroy(fc_world *w);
-/* The world's dimension. */
+/* The world's dimension (0 for NULL). */
 FC_API fc_world_dim fc_world_get_dim(const fc_world *w);
 
 /* ------------------------------------------------------------ bodies */

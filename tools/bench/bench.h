@@ -60,5 +60,13 @@ void bench_trig(void);
 void bench_obb2(void);
 void bench_broadphase(void);
 void bench_obb3(void); /* 3D narrowphase (issue 4) */
+void bench_scale(void); /* the world at game scale (issue 15) */
+
+/* Workload W1 (bench_world.c): ms per frame of fixcol (layout, bodies on
+ * the centre lines or not) and of the float sort-and-sweep baseline; the
+ * last frame's pair count in *pairs_out. */
+#include <fixcol/quadtree.h>
+double bench_w1_world(int n, fc_qt_layout layout, int lines, int32_t *pairs_out);
+double bench_w1_sap(int n, int32_t *pairs_out);
 
 #endif

@@ -66,6 +66,26 @@ static const bench_figure obb3_figures[] = {
     {"obb3_overlap_fixcol", "ns/pair"}, {"obb3_contact_fixcol", "ns/pair"}, {"obb3_overlap_float", "ns/pair"},
     {"obb3_overlapping_pairs", "%"},    {"obb3_float_disagreements", "pairs"}, {NULL, NULL}};
 
+static const bench_figure scale_figures[] = {
+    {"scale_w1_1k", "ms/frame"},
+    {"broadphase_w1_1k_sap", "ms/frame"},
+    {"scale_w1_1k_vs_sap", "x"},
+    {"moba_frame_200", "us/frame"},
+    {"moba_frame_1k", "us/frame"},
+    {"moba_frame_2k", "us/frame"},
+    {"moba_matches_per_core_30hz_200", "matches"},
+    {"memory_w1_100k_bytes_per_body", "B"},
+    {"snapshot_224", "us"},
+    {"restore_224", "us"},
+    {"restore_224_allocs", "calls"},
+    {"snapshot_10k_rollback", "ms"},
+    {"restore_10k_rollback", "ms"},
+    {"restore_10k_vs_snapshot", "x"},
+    {"restore_10k_allocs", "calls"},
+    {"rollback_8_frames_200", "us"},
+    {"steady_allocs_per_frame_10k", "calls"},
+    {NULL, NULL}};
+
 /* Run order (all groups, or those named). */
 const bench_group bench_groups[] = {
     {"trig", "table sin/cos vs libfixmath's fix16_sin: speed and worst error", bench_trig, trig_figures},
@@ -73,6 +93,8 @@ const bench_group bench_groups[] = {
     {"broadphase", "world pairs (quadtree, SAP, brute force), rays, checksum, snapshot (about a minute)",
      bench_broadphase, broadphase_figures},
     {"obb3", "3D OBB overlap/contact vs the double seed test", bench_obb3, obb3_figures}, /* issue 4 */
+    {"scale", "game scale: W1 1k vs SAP, MOBA frames, memory/body, restore, rollback, allocations (issue 15)",
+     bench_scale, scale_figures},
     {NULL, NULL, NULL, NULL}};
 
 int bench_figure_count(const bench_group *g)

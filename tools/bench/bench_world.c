@@ -39,7 +39,7 @@ static int32_t w1_step(uint32_t *seed)
 }
 
 /* fixcol world: ms per frame of translate-all + find_pairs. */
-static double run_world(int n, fc_qt_layout layout, int lines, int32_t *pairs_out)
+double bench_w1_world(int n, fc_qt_layout layout, int lines, int32_t *pairs_out)
 {
     double t[BENCH_ROUNDS];
     for (int r = 0; r < BENCH_ROUNDS; r++) {
@@ -107,7 +107,7 @@ static double run_brute(int n)
 }
 
 /* Baseline: float sort-and-sweep on x, insertion sort each frame. */
-static double run_sap(int n, int32_t *pairs_out)
+double bench_w1_sap(int n, int32_t *pairs_out)
 {
     double t[BENCH_ROUNDS];
     for (int r = 0; r < BENCH_ROUNDS; r++) {
@@ -273,17 +273,17 @@ static void run_serial(void)
 void bench_broadphase(void)
 {
     int32_t np = 0, sp = 0;
-    bench_print("broadphase_w1_1k", run_world(1000, FC_QT_LOOSE, 0, &np), "ms/frame");
+    bench_print("broadphase_w1_1k", bench_w1_world(1000, FC_QT_LOOSE, 0, &np), "ms/frame");
     bench_print("broadphase_w1_1k_bruteforce", run_brute(1000), "ms/frame");
-    bench_print("broadphase_w1_10k", run_world(10000, FC_QT_LOOSE, 0, &np), "ms/frame");
-    bench_print("broadphase_w1_10k_sap", run_sap(10000, &sp), "ms/frame");
+    bench_print("broadphase_w1_10k", bench_w1_world(10000, FC_QT_LOOSE, 0, &np), "ms/frame");
+    bench_print("broadphase_w1_10k_sap", bench_w1_sap(10000, &sp), "ms/frame");
     bench_print("broadphase_w1_10k_pairs", np, "pairs");
     bench_print("broadphase_w1_10k_sap_pairs", sp, "pairs");
-    bench_print("broadphase_w1_10k_strict", run_world(10000, FC_QT_STRICT, 0, &np), "ms/frame");
-    bench_print("broadphase_lines_10k", run_world(10000, FC_QT_LOOSE, 1, &np), "ms/frame");
-    bench_print("broadphase_lines_10k_strict", run_world(10000, FC_QT_STRICT, 1, &np), "ms/frame");
-    bench_print("broadphase_w1_50k", run_world(50000, FC_QT_LOOSE, 0, &np), "ms/frame");
-    bench_print("broadphase_w1_50k_sap", run_sap(50000, &sp), "ms/frame");
-    bench_print("broadphase_w1_50k_strict", run_world(50000, FC_QT_STRICT, 0, &np), "ms/frame");
+    bench_print("broadphase_w1_10k_strict", bench_w1_world(10000, FC_QT_STRICT, 0, &np), "ms/frame");
+    bench_print("broadphase_lines_10k", bench_w1_world(10000, FC_QT_LOOSE, 1, &np), "ms/frame");
+    bench_print("broadphase_lines_10k_strict", bench_w1_world(10000, FC_QT_STRICT, 1, &np), "ms/frame");
+    bench_print("broadphase_w1_50k", bench_w1_world(50000, FC_QT_LOOSE, 0, &np), "ms/frame");
+    bench_print("broadphase_w1_50k_sap", bench_w1_sap(50000, &sp), "ms/frame");
+    bench_print("broadphase_w1_50k_strict", bench_w1_world(50000, FC_QT_STRICT, 0, &np), "ms/frame");
     run_serial();
 }

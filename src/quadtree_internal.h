@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/* Private quadtree calls for the world's restore (world_restore.c): can a
+ * cleared tree take a set of boxes without allocating? */
+#ifndef FIXCOL_SRC_QUADTREE_INTERNAL_H
+#define FIXCOL_SRC_QUADTREE_INTERNAL_H
+
+#include <fixcol/quadtree.h>
+
+/* 1 when qt places boxes as a tree created from def would (origin, size,
+ * depth, layout equal). */
+int fc_qt_same_placement(const fc_quadtree *qt, const fc_qt_def *def);
+/* Planning a rebuild: count item with box towards its node without
+ * changing anything observable. 0 when inserting all the items probed
+ * since the last fc_qt_probe_reset into the cleared tree would allocate
+ * (a missing node, a node's item array or the location table too small). */
+int fc_qt_probe(fc_quadtree *qt, uint32_t item, fc_qt_box box);
+/* Forget the probes. */
+void fc_qt_probe_reset(fc_quadtree *qt);
+
+#endif
