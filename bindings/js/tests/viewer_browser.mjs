@@ -68,7 +68,12 @@ try {
   const page = await chrome.browser.newPage();
   forwardConsole(page);
   await page.setViewport({ width: 1320, height: 720 });
+  // The page's module (and the wasm it awaits) must be running before a file
+  // is given to it, or the input's change event has no listener yet (seen
+  // under load: the first upload then waited forever).
+  const started = (p) => p.waitForFunction("document.body.dataset.state === 'empty'", { timeout: 120_000 });
   await page.goto(`${srv.url}/index.html`);
+  await started(page);
   const ready = () => page.waitForFunction("['ready', 'error'].includes(document.body.dataset.state)", { timeout: 120_000 });
   const text = (sel) => page.$eval(sel, (e) => e.textContent);
   const upload = async (sel, file) => {
@@ -141,6 +146,7 @@ try {
   let pageErrors = 0;
   page.on('pageerror', () => pageErrors++);
   await page.goto(`${srv.url}/index.html`);
+  await started(page);
   await upload('#fileA', opt['queries-replay']);
   expect((await page.evaluate(() => document.body.dataset.state)) === 'ready', 'the queries replay loads');
   const list = (await text('#queries')).split('\n');
