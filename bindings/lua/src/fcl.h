@@ -19,13 +19,20 @@
 #define fcl_rawlen(L, i) ((size_t)lua_objlen((L), (i)))
 #endif
 
-/* Metatable names (registry keys). */
-#define FCL_WORLD_MT "fixcol.world"
-#define FCL_HASHER_MT "fixcol.hasher"
-#define FCL_REPLAY_MT "fixcol.replay_reader"
+/* Metatable names (registry keys). Each is also a unique address, kept in
+ * the first field of every userdata of that type (fcl_newudata), so the
+ * per-call type check is a pointer compare, not a registry lookup. */
+extern const char fcl_world_mt[], fcl_hasher_mt[], fcl_replay_mt[];
+#define FCL_WORLD_MT fcl_world_mt       /* "fixcol.world" */
+#define FCL_HASHER_MT fcl_hasher_mt     /* "fixcol.hasher" */
+#define FCL_REPLAY_MT fcl_replay_mt     /* "fixcol.replay_reader" */
 
 /* compat.c */
 void fcl_setfuncs(lua_State *L, const luaL_Reg *l);
+/* A new zeroed userdata of size bytes (a struct whose first member is
+ * `const char *tag`), tag = tname, with the metatable named tname. */
+void *fcl_newudata(lua_State *L, size_t size, const char *tname);
+/* The userdata at idx if it is of type tname, else NULL. */
 void *fcl_testudata(lua_State *L, int idx, const char *tname);
 int fcl_argerror(lua_State *L, int arg, const char *fmt, ...);
 
@@ -70,6 +77,7 @@ void fcl_open_shapes(lua_State *L);
 
 /* world.c / bodies.c / queries.c */
 typedef struct fcl_world {
+    const char *tag;      /* FCL_WORLD_MT (fcl_newudata) */
     fc_world *w;          /* NULL once destroyed */
     unsigned char *snap;  /* snapshot buffer, reused */
     size_t snap_cap;

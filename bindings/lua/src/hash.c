@@ -8,6 +8,7 @@
 #include "fcl.h"
 
 typedef struct fcl_hasher {
+    const char *tag; /* FCL_HASHER_MT (fcl_newudata) */
     fc_hash64 h;
 } fcl_hasher;
 
@@ -27,6 +28,13 @@ static uint64_t opt_seed(lua_State *L, int arg)
 /* A 32-bit half: an integer in [-2^31, 2^32), wrapped to uint32. */
 static uint32_t half(lua_State *L, int arg)
 {
+#if LUA_VERSION_NUM >= 503
+    if (lua_isinteger(L, arg)) { /* the hot path */
+        lua_Integer v = lua_tointeger(L, arg);
+        if (v >= INT32_MIN && v <= (lua_Integer)UINT32_MAX)
+            return (uint32_t)v;
+    }
+#endif
     if (lua_isnoneornil(L, arg))
         return 0;
     int32_t lo_neg;
@@ -40,10 +48,8 @@ static uint32_t half(lua_State *L, int arg)
 static int l_hasher(lua_State *L)
 {
     uint64_t seed = opt_seed(L, 1);
-    fcl_hasher *h = (fcl_hasher *)lua_newuserdata(L, sizeof *h);
+    fcl_hasher *h = (fcl_hasher *)fcl_newudata(L, sizeof *h, FCL_HASHER_MT);
     h->h = fc_hash64_init(seed);
-    luaL_getmetatable(L, FCL_HASHER_MT);
-    lua_setmetatable(L, -2);
     return 1;
 }
 

@@ -41,6 +41,15 @@ static const char *to_int(lua_State *L, int idx, int64_t lo, int64_t hi, int64_t
 static int64_t check_int(lua_State *L, int idx, int arg, const char *field, int64_t lo, int64_t hi, const char *kind)
 {
     int64_t v = 0;
+#if LUA_VERSION_NUM >= 503
+    /* The hot path: an integer in range (two API calls). Everything else
+     * takes the checks below, which also build the error message. */
+    if (lua_isinteger(L, idx)) {
+        lua_Integer i = lua_tointeger(L, idx);
+        if (i >= lo && i <= hi)
+            return (int64_t)i;
+    }
+#endif
     if (lua_type(L, idx) != LUA_TNUMBER) {
         if (field)
             fcl_argerror(L, arg, "field '%s': expected %s, got %s", field, kind, luaL_typename(L, idx));

@@ -65,10 +65,7 @@ static int l_world_create(lua_State *L)
             def.tag = fcl_field_u32(L, -1, 1, "tag");
         lua_pop(L, 1);
     }
-    fcl_world *u = (fcl_world *)lua_newuserdata(L, sizeof *u);
-    memset(u, 0, sizeof *u);
-    luaL_getmetatable(L, FCL_WORLD_MT);
-    lua_setmetatable(L, -2);
+    fcl_world *u = (fcl_world *)fcl_newudata(L, sizeof *u, FCL_WORLD_MT);
     fc_status st = fc_world_create(&def, &u->w);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
