@@ -61,6 +61,7 @@ build = {
             "src/replay_run.c",
             "src/replay_verify.c",
             "src/replay_write.c",
+            "bindings/lua/src/batch.c",
             "bindings/lua/src/bodies.c",
             "bindings/lua/src/collide.c",
             "bindings/lua/src/compat.c",
