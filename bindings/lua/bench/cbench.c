@@ -4,7 +4,9 @@
  *   now() -> monotonic seconds (a double: timing only, nothing simulated);
  *   c_runner(bytes, reps) -> best seconds per frame of the C replay runner
  *     (fc_replay_runner_apply / _end_frame), all operations decoded before
- *     timing, over reps runs of the whole replay. */
+ *     timing, over reps runs of the whole replay; the frame count; and how
+ *     many frame checksums differed from the recorded ones (checked in the
+ *     timed loop, as the Lua side checks its own). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -45,13 +47,17 @@ static int l_c_runner(lua_State *L)
     size_t nops = 0, cap = 1 << 16, nframes = 0, fcap = 1024;
     fc_replay_op *ops = (fc_replay_op *)malloc(cap * sizeof *ops);
     uint32_t *frame_ops = (uint32_t *)malloc(fcap * sizeof *frame_ops);
+    uint64_t *frame_sum = (uint64_t *)malloc(fcap * sizeof *frame_sum);
     for (;;) {
         int32_t more = 0;
         uint32_t n = 0;
         if (fc_replay_next_frame(&r, &more, &n) != FC_OK || !more)
             break;
-        if (nframes == fcap)
-            frame_ops = (uint32_t *)realloc(frame_ops, (fcap *= 2) * sizeof *frame_ops);
+        if (nframes == fcap) {
+            fcap *= 2;
+            frame_ops = (uint32_t *)realloc(frame_ops, fcap * sizeof *frame_ops);
+            frame_sum = (uint64_t *)realloc(frame_sum, fcap * sizeof *frame_sum);
+        }
         frame_ops[nframes++] = n;
         for (uint32_t i = 0; i < n; i++) {
             if (nops == cap)
@@ -60,12 +66,14 @@ static int l_c_runner(lua_State *L)
         }
         fc_replay_expect e;
         fc_replay_read_expect(&r, &e);
+        frame_sum[nframes - 1] = e.checksum;
         for (uint32_t q = 0; q < e.query_count; q++) {
             fc_replay_query_expect qe;
             fc_replay_read_query_expect(&r, &qe);
         }
     }
     double best = 1e300;
+    lua_Integer bad = 0;
     for (int rep = 0; rep < reps; rep++) {
         fc_replay_runner rn;
         fc_replay_runner_init(&rn, &r.settings);
@@ -77,6 +85,8 @@ static int l_c_runner(lua_State *L)
                 fc_replay_runner_apply(&rn, &ops[k++], NULL);
             fc_replay_expect got;
             fc_replay_runner_end_frame(&rn, &got);
+            if (got.checksum != frame_sum[f])
+                bad++;
         }
         double t = (now() - t0) / (double)nframes;
         if (t < best)
@@ -85,9 +95,11 @@ static int l_c_runner(lua_State *L)
     }
     free(ops);
     free(frame_ops);
+    free(frame_sum);
     lua_pushnumber(L, best);
     lua_pushinteger(L, (lua_Integer)nframes);
-    return 2;
+    lua_pushinteger(L, bad);
+    return 3;
 }
 
 CB_EXPORT int luaopen_fixcol_cbench(lua_State *L);

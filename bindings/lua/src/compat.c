@@ -3,6 +3,7 @@
  * with formatted messages. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fcl.h"
 
@@ -14,10 +15,36 @@ void fcl_setfuncs(lua_State *L, const luaL_Reg *l)
     }
 }
 
+const char fcl_world_mt[] = "fixcol.world";
+const char fcl_hasher_mt[] = "fixcol.hasher";
+const char fcl_replay_mt[] = "fixcol.replay_reader";
+
+void *fcl_newudata(lua_State *L, size_t size, const char *tname)
+{
+    void *p = lua_newuserdata(L, size);
+    memset(p, 0, size);
+    *(const char **)p = tname;
+    luaL_getmetatable(L, tname);
+    lua_setmetatable(L, -2);
+    return p;
+}
+
+/* The type check of every method call. luaL_checkudata looks the
+ * metatable up in the registry by name (hashing and comparing the name
+ * string) on every call; instead every userdata made by fcl_newudata
+ * starts with its type's name pointer (an address in this module that Lua
+ * code cannot forge: only C code writes userdata memory). Only a full
+ * userdata of at least a pointer's size is read (a light userdata has
+ * length 0). A userdata without the tag is checked the old way, by its
+ * metatable's name. */
 void *fcl_testudata(lua_State *L, int idx, const char *tname)
 {
     void *p = lua_touserdata(L, idx);
-    if (!p || !lua_getmetatable(L, idx))
+    if (!p)
+        return NULL;
+    if (fcl_rawlen(L, idx) >= sizeof(const char *) && *(const char *const *)p == tname)
+        return p;
+    if (!lua_getmetatable(L, idx))
         return NULL;
     luaL_getmetatable(L, tname);
     int same = lua_rawequal(L, -1, -2);

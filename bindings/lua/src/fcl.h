@@ -19,19 +19,27 @@
 #define fcl_rawlen(L, i) ((size_t)lua_objlen((L), (i)))
 #endif
 
-/* Metatable names (registry keys). */
-#define FCL_WORLD_MT "fixcol.world"
-#define FCL_HASHER_MT "fixcol.hasher"
-#define FCL_REPLAY_MT "fixcol.replay_reader"
+/* Metatable names (registry keys). Each is also a unique address, kept in
+ * the first field of every userdata of that type (fcl_newudata), so the
+ * per-call type check is a pointer compare, not a registry lookup. */
+extern const char fcl_world_mt[], fcl_hasher_mt[], fcl_replay_mt[];
+#define FCL_WORLD_MT fcl_world_mt       /* "fixcol.world" */
+#define FCL_HASHER_MT fcl_hasher_mt     /* "fixcol.hasher" */
+#define FCL_REPLAY_MT fcl_replay_mt     /* "fixcol.replay_reader" */
 
 /* compat.c */
 void fcl_setfuncs(lua_State *L, const luaL_Reg *l);
+/* A new zeroed userdata of size bytes (a struct whose first member is
+ * `const char *tag`), tag = tname, with the metatable named tname. */
+void *fcl_newudata(lua_State *L, size_t size, const char *tname);
+/* The userdata at idx if it is of type tname, else NULL. */
 void *fcl_testudata(lua_State *L, int idx, const char *tname);
 int fcl_argerror(lua_State *L, int arg, const char *fmt, ...);
 
 /* numbers.c: exact integers across the boundary (never truncated). */
 int32_t fcl_check_raw(lua_State *L, int arg);                       /* int32 (Q16.16 raw) */
 int32_t fcl_opt_raw(lua_State *L, int arg, int32_t def);
+int fcl_to_raw(lua_State *L, int idx, int32_t *out);                /* 1 if a valid raw value (no error) */
 uint32_t fcl_check_u32(lua_State *L, int arg);                      /* 0 .. 2^32-1 */
 uint64_t fcl_check_u64(lua_State *L, int arg);                      /* number <= 2^53 or hex string */
 fc_angle fcl_check_angle(lua_State *L, int arg);                    /* any int32, wrapped mod 65536 */
@@ -43,6 +51,7 @@ fc_angle fcl_field_angle(lua_State *L, int idx, int arg, const char *name);
 /* t[name] of the table at argument arg, as int32 / uint32 (required). */
 int32_t fcl_get_raw(lua_State *L, int arg, const char *name);
 int32_t fcl_get_raw_opt(lua_State *L, int arg, const char *name, int32_t def);
+void fcl_push_u32(lua_State *L, uint32_t v);                        /* an integer in 5.3+ */
 void fcl_push_u64(lua_State *L, uint64_t v);                        /* number if < 2^53, else hex string */
 void fcl_push_hex64(lua_State *L, uint64_t v);                      /* 16 lowercase hex digits */
 int fcl_parse_hex64(const char *s, size_t len, uint64_t *out);      /* 1 ok; optional 0x, 1..16 digits */
@@ -57,6 +66,7 @@ void fcl_open_errors(lua_State *L);
  * uint32 little-endian): exact, equal when equal, usable as a table key. */
 void fcl_push_id(lua_State *L, fc_body_id id);
 fc_body_id fcl_check_id(lua_State *L, int arg);
+int fcl_to_id(lua_State *L, int idx, fc_body_id *out);             /* 1 if a well-formed id (no error) */
 void fcl_open_ids(lua_State *L);
 
 /* shapes.c */
@@ -70,11 +80,15 @@ void fcl_open_shapes(lua_State *L);
 
 /* world.c / bodies.c / queries.c */
 typedef struct fcl_world {
+    const char *tag;      /* FCL_WORLD_MT (fcl_newudata) */
     fc_world *w;          /* NULL once destroyed */
     unsigned char *snap;  /* snapshot buffer, reused */
     size_t snap_cap;
+    void *batch;          /* batch.c scratch, reused */
+    size_t batch_cap;
 } fcl_world;
 fc_world *fcl_check_world(lua_State *L, int arg);
+fcl_world *fcl_check_world_ud(lua_State *L, int arg);             /* the userdata (not destroyed) */
 fc_filter fcl_opt_filter(lua_State *L, int arg);
 void fcl_open_world(lua_State *L);
 extern const luaL_Reg fcl_body_methods[];
@@ -82,6 +96,7 @@ extern const luaL_Reg fcl_query_methods[];
 /* desync.c: range/body hashes and the dump (world methods), fixcol.desync() */
 extern const luaL_Reg fcl_desync_methods[];
 void fcl_open_desync(lua_State *L);
+extern const luaL_Reg fcl_batch_methods[];
 
 /* collide.c (stateless tier, trig), hash.c, replay.c */
 void fcl_open_collide(lua_State *L);

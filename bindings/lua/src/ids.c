@@ -49,6 +49,11 @@ static int to_id(lua_State *L, int idx, fc_body_id *out)
     return 1;
 }
 
+int fcl_to_id(lua_State *L, int idx, fc_body_id *out)
+{
+    return to_id(L, idx, out);
+}
+
 fc_body_id fcl_check_id(lua_State *L, int arg)
 {
     fc_body_id id = {0, 0, 0};

@@ -41,6 +41,15 @@ static const char *to_int(lua_State *L, int idx, int64_t lo, int64_t hi, int64_t
 static int64_t check_int(lua_State *L, int idx, int arg, const char *field, int64_t lo, int64_t hi, const char *kind)
 {
     int64_t v = 0;
+#if LUA_VERSION_NUM >= 503
+    /* The hot path: an integer in range (two API calls). Everything else
+     * takes the checks below, which also build the error message. */
+    if (lua_isinteger(L, idx)) {
+        lua_Integer i = lua_tointeger(L, idx);
+        if (i >= lo && i <= hi)
+            return (int64_t)i;
+    }
+#endif
     if (lua_type(L, idx) != LUA_TNUMBER) {
         if (field)
             fcl_argerror(L, arg, "field '%s': expected %s, got %s", field, kind, luaL_typename(L, idx));
@@ -53,6 +62,24 @@ static int64_t check_int(lua_State *L, int idx, int arg, const char *field, int6
         fcl_argerror(L, arg, "%s %s (%s)", kind, why, lua_tostring(L, idx));
     }
     return v;
+}
+
+int fcl_to_raw(lua_State *L, int idx, int32_t *out)
+{
+    int64_t v;
+#if LUA_VERSION_NUM >= 503
+    if (lua_isinteger(L, idx)) {
+        lua_Integer i = lua_tointeger(L, idx);
+        if (i < INT32_MIN || i > INT32_MAX)
+            return 0;
+        *out = (int32_t)i;
+        return 1;
+    }
+#endif
+    if (lua_type(L, idx) != LUA_TNUMBER || to_int(L, idx, INT32_MIN, INT32_MAX, &v))
+        return 0;
+    *out = (int32_t)v;
+    return 1;
 }
 
 #define RAW_KIND "a raw Q16.16 integer (int32)"
@@ -161,6 +188,15 @@ void fcl_push_hex64(lua_State *L, uint64_t v)
         v >>= 4;
     }
     lua_pushlstring(L, buf, 16);
+}
+
+void fcl_push_u32(lua_State *L, uint32_t v)
+{
+#if LUA_VERSION_NUM >= 503
+    lua_pushinteger(L, (lua_Integer)v); /* an integer: fed back into h:word without conversion */
+#else
+    lua_pushnumber(L, (lua_Number)v);   /* lua_Integer may be 32-bit here */
+#endif
 }
 
 void fcl_push_u64(lua_State *L, uint64_t v)

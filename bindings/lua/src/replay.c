@@ -9,6 +9,7 @@
 #include "fcl.h"
 
 typedef struct fcl_replay {
+    const char *tag; /* FCL_REPLAY_MT (fcl_newudata) */
     fc_replay_reader r;
     uint8_t *data;
 } fcl_replay;
@@ -38,10 +39,7 @@ static int l_open(lua_State *L)
     size_t len;
     luaL_checktype(L, 1, LUA_TSTRING);
     const char *s = lua_tolstring(L, 1, &len);
-    fcl_replay *u = (fcl_replay *)lua_newuserdata(L, sizeof *u);
-    memset(u, 0, sizeof *u);
-    luaL_getmetatable(L, FCL_REPLAY_MT);
-    lua_setmetatable(L, -2);
+    fcl_replay *u = (fcl_replay *)fcl_newudata(L, sizeof *u, FCL_REPLAY_MT);
     u->data = (uint8_t *)malloc(len ? len : 1);
     if (!u->data)
         return fcl_push_status_error(L, FC_ERR_NO_MEMORY);

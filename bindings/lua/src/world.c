@@ -17,12 +17,17 @@ static fcl_world *to_world(lua_State *L, int arg)
     return u;
 }
 
-fc_world *fcl_check_world(lua_State *L, int arg)
+fcl_world *fcl_check_world_ud(lua_State *L, int arg)
 {
     fcl_world *u = to_world(L, arg);
     if (!u->w)
         fcl_argerror(L, arg, "the world is destroyed");
-    return u->w;
+    return u;
+}
+
+fc_world *fcl_check_world(lua_State *L, int arg)
+{
+    return fcl_check_world_ud(L, arg)->w;
 }
 
 static int32_t def_int(lua_State *L, int arg, const char *name, int32_t def)
@@ -65,10 +70,7 @@ static int l_world_create(lua_State *L)
             def.tag = fcl_field_u32(L, -1, 1, "tag");
         lua_pop(L, 1);
     }
-    fcl_world *u = (fcl_world *)lua_newuserdata(L, sizeof *u);
-    memset(u, 0, sizeof *u);
-    luaL_getmetatable(L, FCL_WORLD_MT);
-    lua_setmetatable(L, -2);
+    fcl_world *u = (fcl_world *)fcl_newudata(L, sizeof *u, FCL_WORLD_MT);
     fc_status st = fc_world_create(&def, &u->w);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
@@ -82,6 +84,9 @@ static void release(fcl_world *u)
     free(u->snap);
     u->snap = NULL;
     u->snap_cap = 0;
+    free(u->batch);
+    u->batch = NULL;
+    u->batch_cap = 0;
 }
 
 /* w:destroy(): frees the world now; later calls on it are errors. Twice is ok. */
@@ -133,8 +138,8 @@ static int l_checksum(lua_State *L)
 static int l_checksum_parts(lua_State *L)
 {
     uint64_t c = fc_world_checksum(fcl_check_world(L, 1));
-    lua_pushnumber(L, (lua_Number)(uint32_t)c);
-    lua_pushnumber(L, (lua_Number)(uint32_t)(c >> 32));
+    fcl_push_u32(L, (uint32_t)c);
+    fcl_push_u32(L, (uint32_t)(c >> 32));
     return 2;
 }
 
@@ -213,6 +218,7 @@ void fcl_open_world(lua_State *L)
     fcl_setfuncs(L, fcl_body_methods);
     fcl_setfuncs(L, fcl_query_methods);
     fcl_setfuncs(L, fcl_desync_methods);
+    fcl_setfuncs(L, fcl_batch_methods);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
     lua_pushcfunction(L, l_world_create);

@@ -6,8 +6,13 @@
 -- checksum) are recomputed in Lua from what that API returned, and the
 -- digest over all frame checksums must equal the C tool's.
 --
---   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] FILE.fcr...
+--   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] [--batch] FILE.fcr...
 -- --c-tool: run `PATH verify FILE...` and require the same digest line.
+-- --batch: in 2D replays, each run of consecutive moves is applied by one
+--         w:translate2_many and its statuses hashed by one h:words (as a
+--         game frame would move its units); the world checksum and the
+--         pair hash enter the frame checksum through checksum_parts and
+--         final_parts (no strings). Same expected values, same digest.
 -- --flip: flip one bit of frame FRAME's expected state checksum in the
 --         first file (the should-fail twin: the run must then fail).
 -- Prints one line per file and `digest <16 hex>`; exits 1 on any mismatch.
@@ -26,14 +31,15 @@ local function code(ok, name)
   return 0
 end
 
-local args, files, c_tool, flip = { ... }, {}, nil, nil
+local args, files, c_tool, flip, batch = { ... }, {}, nil, nil, false
 local i = 1
 while i <= #args do
   if args[i] == "--c-tool" then c_tool = args[i + 1]; i = i + 2
   elseif args[i] == "--flip" then flip = tonumber(args[i + 1]); i = i + 2
+  elseif args[i] == "--batch" then batch = true; i = i + 1
   else files[#files + 1] = args[i]; i = i + 1 end
 end
-assert(#files > 0, "usage: replay_runner.lua [--c-tool PATH] [--flip FRAME] FILE...")
+assert(#files > 0, "usage: replay_runner.lua [--c-tool PATH] [--flip FRAME] [--batch] FILE...")
 
 local digest = fc.hasher(0)
 local h = fc.hasher(0)          -- scratch hasher for pair / query hashes
@@ -41,6 +47,7 @@ local ops_h = fc.hasher(0)
 local frame_h = fc.hasher(0)
 local pairs_out, q_out, filt = {}, {}, { category = 1, mask = 1 }
 local q_count, q_hash = {}, {}
+local m_ids, m_dxs, m_dys, m_st = {}, {}, {}, {} -- --batch: the pending run of moves
 local failed = false
 
 local function run_file(path, flip_frame)
@@ -53,6 +60,17 @@ local function run_file(path, flip_frame)
   local dim = s.dim
   local slots = {}
   local frames, nops_total, bad = 0, 0, 0
+  local nm = 0 -- pending moves (--batch)
+
+  local function flush_moves()
+    if nm == 0 then return end
+    local rejected = w:translate2_many(m_ids, m_dxs, m_dys, nm, m_st)
+    local nbad = 0
+    for j = 1, nm do if m_st[j] ~= 0 then nbad = nbad + 1 end end
+    assert(m_st[nm + 1] == nil and nbad == rejected, "translate2_many: status table and count disagree")
+    ops_h:words(m_st, nm, KIND.move)
+    nm = 0
+  end
 
   local function query(op)
     filt.category, filt.mask = op.category, op.mask
@@ -96,8 +114,14 @@ local function run_file(path, flip_frame)
   local function apply(op)
     local k = op.kind
     local kind = KIND[k]
-    if not kind then return query(op) end
     local id = fc.id(op.index, op.generation, 1)
+    if batch and dim == 2 and k == "move" then
+      nm = nm + 1
+      m_ids[nm], m_dxs[nm], m_dys[nm] = id, op.ax, op.ay
+      return
+    end
+    flush_moves()
+    if not kind then return query(op) end
     local st, got
     if k == "create" then
       filt.category, filt.mask = op.category, op.mask
@@ -143,13 +167,22 @@ local function run_file(path, flip_frame)
         q_count[nq], q_hash[nq] = n, qh
       end
     end
+    flush_moves()
     nops_total = nops_total + nops
     local e = assert(r:read_expect())
     local _, np = w:find_pairs(pairs_out)
-    local pairs_hex = h:reset(0):ids(pairs_out, 2 * np):final()
-    local state = w:checksum()
+    local pairs_hex, state
     local ops32 = ops_h:fold()
-    frame_h:reset(0):word_hex(state):word_hex(pairs_hex):word(np, ops32):word(nq, 0)
+    if batch then
+      local slo, shi = w:checksum_parts()
+      local plo, phi = h:reset(0):ids(pairs_out, 2 * np):final_parts()
+      state, pairs_hex = ("%08x%08x"):format(shi, slo), ("%08x%08x"):format(phi, plo)
+      frame_h:reset(0):word(slo, shi):word(plo, phi):word(np, ops32):word(nq, 0)
+    else
+      pairs_hex = h:reset(0):ids(pairs_out, 2 * np):final()
+      state = w:checksum()
+      frame_h:reset(0):word_hex(state):word_hex(pairs_hex):word(np, ops32):word(nq, 0)
+    end
     for q = 1, nq do frame_h:word(q_count[q], q_hash[q]) end
     local sum = frame_h:final()
     if flip_frame == frames then

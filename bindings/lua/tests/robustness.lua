@@ -117,6 +117,12 @@ local function methods(dim, ids)
   }
   if dim == 2 then
     M.translate2 = { { "id", "raw", "raw" }, { id, 0, 0 }, mutates = true }
+    -- Non-zero valid moves: a bad entry 2 must not let entry 1 move (world unchanged).
+    local bad_ids = { 1, "x", true, print, hasher, {}, { id }, { id, 12 }, { id, ("x"):rep(11) }, { id, {} } }
+    local bad_raws = { 1, "x", true, print, hasher, {}, { 65536 }, { 65536, "1" }, { 65536, {} } }
+    for _, v in ipairs(BAD_NUMBERS) do bad_raws[#bad_raws + 1] = { 65536, v } end
+    M.translate2_many = { { "ids", "raws", "raws", "u32", "out" }, { { id, id }, { 65536, 65536 }, { 0, 65536 }, 2, nil },
+      mutates = true, bad = { bad_ids, bad_raws, bad_raws } }
     M.set_angle2 = { { "id", "raw" }, { id, 0 }, mutates = true }
     M.point2 = { { "raw", "raw", "filter", "out" }, { 0, 0, nil, nil } }
     M.raycast2 = { { "raw", "raw", "raw", "raw", "filter" }, { 0, 0, 65536, 0, nil } }
@@ -143,7 +149,7 @@ local function sweep(w, dim, ids)
     expect_error(name .. " self=nil", false, nil, f, nil, unpack_n(valid, #kinds))
     for pos, kind in ipairs(kinds) do
       local optional = valid[pos] == nil
-      for _, bad in ipairs(bad_values(kind, optional)) do
+      for _, bad in ipairs(m.bad and m.bad[pos] or bad_values(kind, optional)) do
         if not (kind == "blob") then
           local args = {}
           for k = 1, #kinds do args[k] = valid[k] end
@@ -240,6 +246,34 @@ expect_error("world_create{bounds_log2=99}", true, nil, fc.world_create, { bound
 expect_error("hasher:word(0.5)", false, nil, hasher.word, hasher, 0.5)
 expect_error("hasher:ids({1}, 1)", false, nil, hasher.ids, hasher, { 1 }, 1)
 expect_error("hasher.final(nil)", false, nil, hasher.final, nil)
+expect_error("hasher.final_parts(nil)", false, nil, hasher.final_parts, nil)
+for _, bad in ipairs({ { 1, 0.5 }, { 1, NAN }, { 1, 2 ^ 32 }, { 1, -2 ^ 31 - 1 }, { 1 }, { 1, "2" }, { 1, {} } }) do
+  expect_error("hasher:words({1, " .. tostring(bad[2]) .. "}, 1)", false, nil, hasher.words, hasher, bad, 1)
+  expect_error("hasher:words({1, " .. tostring(bad[2]) .. "}, 2, 7)", false, nil, hasher.words, hasher, bad, 2, 7)
+end
+for _, bad in ipairs({ 0.5, -1, 2 ^ 31, NAN, "1", {} }) do
+  expect_error("hasher:words({}, " .. tostring(bad) .. ")", false, nil, hasher.words, hasher, {}, bad)
+end
+expect_error("hasher:words({1}, 1, 0.5)", false, nil, hasher.words, hasher, { 1 }, 1, 0.5)
+expect_error("hasher:words(nil, 0)", false, nil, hasher.words, hasher, nil, 0)
+for _, ids_ in ipairs({ "nil ids", "nil dxs", "nil dys" }) do
+  local a = { { ids2[1] }, { 0 }, { 0 } }
+  a[ids_ == "nil ids" and 1 or ids_ == "nil dxs" and 2 or 3] = nil
+  expect_error("translate2_many with " .. ids_, false, w2, w2.translate2_many, w2, a[1], a[2], a[3], 1)
+end
+-- translate2_many: a rejected move (stale id, out of range) is a status, not an error, and the others still move.
+do
+  checks = checks + 1
+  local st = { 9, 9, 9, 9 }
+  local far = fc.COORD_LIMIT
+  local before = w2:get_shape(ids2[1]).x
+  local rejected = w2:translate2_many({ ids2[4], ids2[1], ids2[2] }, { 0, 65536, far }, { 0, 0, 0 }, 3, st)
+  if rejected ~= 2 or st[1] ~= fc.status.stale_id or st[2] ~= 0 or st[3] ~= fc.status.range or st[4] ~= nil
+    or w2:get_shape(ids2[1]).x ~= before + 65536 then
+    fail(("translate2_many statuses: %s %s %s %s %s"):format(tostring(rejected), tostring(st[1]), tostring(st[2]), tostring(st[3]), tostring(st[4])))
+  end
+  assert(w2:translate2(ids2[1], -65536, 0))
+end
 expect_error("validate2 of a clockwise poly", true, nil, fc.validate2, fc.poly2({ 0, 0, 0, 65536, 65536, 0 }))
 expect_error("validate2 of a 9-gon", true, nil, fc.validate2,
   { type = "poly", 0, 0, 1, 0, 2, 1, 3, 3, 2, 5, 1, 6, 0, 6, -1, 5, -2, 3 })
