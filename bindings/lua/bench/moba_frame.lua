@@ -159,9 +159,13 @@ for i = 1, reps do
   t_op[i] = run_lua(false)
   r_lua[i], r_op[i] = t_lua[i] / c, t_op[i] / c
 end
+-- One figure per line, `bench NAME VALUE UNIT` (the median of the
+-- repetitions), then its spread as NAME_min and NAME_max.
 local function line(name, t, scale, unit)
   local m, lo, hi = median(t)
-  print(("bench %s %.2f %s  (median of %d; min %.2f, max %.2f)"):format(name, m * scale, unit, reps, lo * scale, hi * scale))
+  print(("bench %s %.2f %s"):format(name, m * scale, unit))
+  print(("bench %s_min %.2f %s"):format(name, lo * scale, unit))
+  print(("bench %s_max %.2f %s"):format(name, hi * scale, unit))
 end
 line(vm .. "_moba_frame_us", t_lua, 1e6, "us")
 line("c_moba_frame_us", t_c, 1e6, "us")
