@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "scenarios/scen.h"
 #include "svg.h"
+#include "walk.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -106,17 +107,6 @@ static int check_inputs(const char *cmd, int n, char **paths)
 static int parse_frame(const char *cmd, const char *text, uint32_t *frame)
 {
     return cli_u32(cmd, "FRAME", text, 1, UINT32_MAX, frame);
-}
-
-/* Read (and drop) the expected results that end a frame. */
-static fc_status skip_results(fc_replay_reader *r)
-{
-    fc_replay_expect e;
-    fc_replay_query_expect q;
-    fc_status st = fc_replay_read_expect(r, &e);
-    for (uint32_t i = 0; st == FC_OK && i < e.query_count; i++)
-        st = fc_replay_read_query_expect(r, &q);
-    return st;
 }
 
 /* ---------------------------------------------------------------- verify */
@@ -332,65 +322,49 @@ static int cmd_bodies(int argc, char **argv)
 /* Every operation of one frame with the status it gets here (and the hit
  * count of queries): diff the output of two machines to name the
  * operation whose status differs. */
+typedef struct trace_ctx {
+    uint32_t want;
+    cli_buf out; /* printed once the frame has been read completely */
+} trace_ctx;
+
+static fc_status trace_op(void *ctx, walk *w, uint32_t i, const fc_replay_op *op, fc_status os, uint32_t q)
+{
+    trace_ctx *t = (trace_ctx *)ctx;
+    if (w->r.frames != t->want)
+        return FC_OK;
+    char line[512];
+    fc_replay_op_format(op, w->r.settings.dim, line, sizeof line);
+    cli_printf(&t->out, "%4" PRIu32 " %-22s", i, fc_status_str(os));
+    if (w->rn.query_count > q)
+        cli_printf(&t->out, " hits %" PRIu32 " %08" PRIx32, w->rn.queries[q].count, w->rn.queries[q].hash);
+    cli_printf(&t->out, " | %s\n", line);
+    return FC_OK;
+}
+
 static int cmd_trace(int argc, char **argv)
 {
     int npos = 0;
-    uint32_t want = 0;
+    trace_ctx t;
+    memset(&t, 0, sizeof t);
     if (!cli_parse("trace", "fixcol-replay trace FILE FRAME", argc, argv, NULL, 0, 2, 2, &npos) ||
-        !parse_frame("trace", argv[1], &want))
+        !parse_frame("trace", argv[1], &t.want))
         return EXIT_BAD;
     size_t size = 0;
     uint8_t *data = cli_load("trace", argv[0], &size);
     if (!data)
         return EXIT_BAD;
-    cli_buf out; /* printed once the frame has been read completely */
-    memset(&out, 0, sizeof out);
-    fc_replay_reader r;
-    fc_replay_runner rn;
-    int have_rn = 0;
-    fc_status st = fc_replay_open(&r, data, size);
-    if (st == FC_OK && (st = fc_replay_runner_init(&rn, &r.settings)) == FC_OK)
-        have_rn = 1;
-    while (st == FC_OK) {
-        int32_t more = 0;
-        uint32_t n = 0;
-        if ((st = fc_replay_next_frame(&r, &more, &n)) != FC_OK || !more)
-            break;
-        fc_replay_runner_begin_frame(&rn);
-        for (uint32_t i = 0; i < n && st == FC_OK; i++) {
-            fc_replay_op op;
-            if ((st = fc_replay_next_op(&r, &op)) != FC_OK)
-                break;
-            uint32_t q = rn.query_count;
-            fc_status os = fc_replay_runner_apply(&rn, &op, NULL);
-            if (r.frames == want) {
-                char line[512];
-                fc_replay_op_format(&op, r.settings.dim, line, sizeof line);
-                cli_printf(&out, "%4" PRIu32 " %-22s", i, fc_status_str(os));
-                if (rn.query_count > q)
-                    cli_printf(&out, " hits %" PRIu32 " %08" PRIx32, rn.queries[q].count, rn.queries[q].hash);
-                cli_printf(&out, " | %s\n", line);
-            }
-        }
-        fc_replay_expect got;
-        if (st == FC_OK)
-            st = skip_results(&r);
-        if (st == FC_OK)
-            fc_replay_runner_end_frame(&rn, &got);
-        if (r.frames == want)
-            break;
-    }
+    walk w;
+    fc_status st = walk_to(&w, data, size, t.want, trace_op, &t);
     int rc = EXIT_BAD;
     if (st != FC_OK)
-        print_error("trace", argv[0], &r.error, st);
-    else if (r.frames != want)
+        print_error("trace", argv[0], &w.r.error, st);
+    else if (w.r.frames != t.want)
         fprintf(stderr, "fixcol-replay trace: %s: no frame %" PRIu32 " (it has frames 1..%" PRIu32 ")\n", argv[0],
-                want, r.frames);
-    else if (cli_buf_flush("trace", &out, stdout))
+                t.want, w.r.frames);
+    else if (cli_buf_flush("trace", &t.out, stdout))
         rc = EXIT_MATCH;
-    cli_buf_free(&out);
-    if (have_rn)
-        fc_replay_runner_free(&rn);
+    cli_buf_free(&t.out);
+    walk_free(&w);
     free(data);
     return rc;
 }
@@ -470,7 +444,7 @@ static int cmd_rerecord(int argc, char **argv)
                 st = FC_ERR_NO_MEMORY;
         }
         if (st == FC_OK)
-            st = skip_results(&r);
+            st = walk_skip_expect(&r);
         if (st == FC_OK)
             st = fc_replay_recorder_end_frame(&rec);
     }
@@ -558,7 +532,7 @@ static int cmd_info(int argc, char **argv)
                     kinds[op.kind]++;
             ops += n;
             if (st == FC_OK)
-                st = skip_results(&r);
+                st = walk_skip_expect(&r);
         }
         if (st != FC_OK) {
             print_error("info", argv[f], &r.error, st);

@@ -29,6 +29,7 @@
 
 #include "cli.h"
 #include "fixtext.h"
+#include "walk.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -748,84 +749,67 @@ static fc_status keep_query(fc_replay_runner *rn, const fc_replay_op *op, uint32
     return FC_OK;
 }
 
+/* The queries of the wanted frame, kept for drawing. */
+typedef struct svg_walk {
+    uint32_t want;
+    svg_query *q;
+    uint32_t nq, cap;
+} svg_walk;
+
+static fc_status svg_op(void *ctx, walk *w, uint32_t i, const fc_replay_op *op, fc_status os, uint32_t qi)
+{
+    svg_walk *s = (svg_walk *)ctx;
+    (void)i;
+    if (os == FC_ERR_NO_MEMORY)
+        return os; /* the world is no longer the recorded one */
+    if (w->r.frames != s->want || op->kind < FC_REPLAY_QUERY_SHAPE || op->kind > FC_REPLAY_QUERY_RAY_ALL)
+        return FC_OK;
+    if (s->nq == s->cap) {
+        uint32_t ncap = s->cap ? s->cap * 2 : 16;
+        svg_query *nb = (svg_query *)realloc(s->q, ncap * sizeof *nb);
+        if (!nb)
+            return FC_ERR_NO_MEMORY;
+        s->q = nb;
+        s->cap = ncap;
+    }
+    fc_status st = keep_query(&w->rn, op, qi, &s->q[s->nq]);
+    if (st == FC_OK)
+        s->nq++;
+    return st;
+}
+
 int cmd_svg(int argc, char **argv)
 {
     enum { FRAME, OUT, CELLS };
     cli_opt o[] = {{"--frame", "N", 1, NULL, 0}, {"-o", "OUT", 0, NULL, 0}, {"--cells", NULL, 0, NULL, 0}};
     int npos = 0;
-    uint32_t want = 0;
+    svg_walk sw;
+    memset(&sw, 0, sizeof sw);
     if (!cli_parse(CMD, SVG_USAGE, argc, argv, o, 3, 1, 1, &npos) ||
-        !cli_u32(CMD, "--frame", o[FRAME].value, 1, UINT32_MAX, &want))
+        !cli_u32(CMD, "--frame", o[FRAME].value, 1, UINT32_MAX, &sw.want))
         return EXIT_BAD;
     const char *path = argv[0], *outp = o[OUT].seen ? o[OUT].value : "-";
     size_t size = 0;
     uint8_t *data = cli_load(CMD, path, &size);
     if (!data)
         return EXIT_BAD;
-    fc_replay_reader r;
-    fc_replay_runner rn;
-    int have_rn = 0;
-    svg_query *qs = NULL;
-    uint32_t nq = 0, qcap = 0;
-    fc_status st = fc_replay_open(&r, data, size);
-    if (st == FC_OK && (st = fc_replay_runner_init(&rn, &r.settings)) == FC_OK)
-        have_rn = 1;
-    while (st == FC_OK) {
-        int32_t more = 0;
-        uint32_t n = 0;
-        if ((st = fc_replay_next_frame(&r, &more, &n)) != FC_OK || !more)
-            break;
-        fc_replay_runner_begin_frame(&rn);
-        for (uint32_t i = 0; i < n && st == FC_OK; i++) {
-            fc_replay_op op;
-            if ((st = fc_replay_next_op(&r, &op)) != FC_OK)
-                break;
-            uint32_t qi = rn.query_count;
-            fc_status os = fc_replay_runner_apply(&rn, &op, NULL);
-            if (os == FC_ERR_NO_MEMORY)
-                st = os;
-            if (st != FC_OK || r.frames != want || op.kind < FC_REPLAY_QUERY_SHAPE || op.kind > FC_REPLAY_QUERY_RAY_ALL)
-                continue;
-            if (nq == qcap) {
-                uint32_t ncap = qcap ? qcap * 2 : 16;
-                svg_query *nb = (svg_query *)realloc(qs, ncap * sizeof *nb);
-                if (!nb) {
-                    st = FC_ERR_NO_MEMORY;
-                    break;
-                }
-                qs = nb;
-                qcap = ncap;
-            }
-            st = keep_query(&rn, &op, qi, &qs[nq]);
-            if (st == FC_OK)
-                nq++;
-        }
-        fc_replay_expect got, e;
-        fc_replay_query_expect qe;
-        if (st == FC_OK)
-            st = fc_replay_read_expect(&r, &e);
-        for (uint32_t i = 0; st == FC_OK && i < e.query_count; i++)
-            st = fc_replay_read_query_expect(&r, &qe);
-        if (st == FC_OK)
-            fc_replay_runner_end_frame(&rn, &got);
-        if (r.frames == want)
-            break;
-    }
+    walk w;
+    fc_status st = walk_to(&w, data, size, sw.want, svg_op, &sw);
     int rc = EXIT_BAD;
     cli_buf out;
     memset(&out, 0, sizeof out);
     if (st != FC_OK) {
-        print_error(path, &r.error, st);
-    } else if (r.frames != want) {
-        fprintf(stderr, "fixcol-replay " CMD ": %s: no frame %" PRIu32 " (it has frames 1..%" PRIu32 ")\n", path, want,
-                r.frames);
+        print_error(path, &w.r.error, st);
+    } else if (w.r.frames != sw.want) {
+        fprintf(stderr, "fixcol-replay " CMD ": %s: no frame %" PRIu32 " (it has frames 1..%" PRIu32 ")\n", path, sw.want,
+                w.r.frames);
     } else {
         svg_frame f;
-        f.st = &r.settings;
-        f.rn = &rn;
-        f.q = qs;
-        f.nq = nq;
-        f.frame = want;
+        f.st = &w.r.settings;
+        f.rn = &w.rn;
+        f.q = sw.q;
+        f.nq = sw.nq;
+        f.frame = sw.want;
         f.cells = o[CELLS].seen;
         if (!render(&out, &f))
             fprintf(stderr, "fixcol-replay " CMD ": out of memory\n");
@@ -833,11 +817,10 @@ int cmd_svg(int argc, char **argv)
             rc = EXIT_MATCH;
     }
     cli_buf_free(&out);
-    for (uint32_t i = 0; i < nq; i++)
-        free(qs[i].hits);
-    free(qs);
-    if (have_rn)
-        fc_replay_runner_free(&rn);
+    for (uint32_t i = 0; i < sw.nq; i++)
+        free(sw.q[i].hits);
+    free(sw.q);
+    walk_free(&w);
     free(data);
     return rc;
 }
