@@ -119,19 +119,6 @@ static inline int separated(fc_i128 dist, fc_i128 rad)
     return fc_i128_cmp(fc_i128_shl(fc3_abs128(dist), 16), rad) > 0;
 }
 
-int fc3_box_overlap(const fc3_box *a, const fc3_box *b)
-{
-    sat s;
-    sat_init(&s, a, b);
-    for (int k = 0; k < 15; k++) {
-        fc_i128 dist, rad;
-        axis_eval(&s, a, b, k, &dist, &rad);
-        if (separated(dist, rad))
-            return 0;
-    }
-    return 1;
-}
-
 /* ---- contact ------------------------------------------------------------ */
 
 /* Edge products shorter than 2^-8 are not used as contact axes. */

@@ -241,6 +241,9 @@ static int sobb_overlap(const sobb *s)
 
 int fc_overlap_sphere_obb3(const fc_sphere *a, const fc_obb3 *b)
 {
+    int clear = fc3_sphere_obb_filter(a, b); /* decides all but near-touching pairs */
+    if (clear >= 0)
+        return clear;
     sobb s;
     sobb_init(a, b, &s);
     return sobb_overlap(&s);
