@@ -1,122 +1,210 @@
 /* SPDX-License-Identifier: MIT */
-/* Box overlap (AABB3/OBB3, OBB3/OBB3): the exact 15-axis test of
- * src/collide3d_box.c, evaluated adaptively. Each axis first gets a cheap
- * 64-bit estimate of its separation margin with a proven error bound; only
- * an axis whose estimate lies within the bound is evaluated exactly (the
- * same 128-bit expression as the contact). The answer is therefore exactly
- * that of the exact test. Axes come in the order A's faces, B's faces, the
- * 9 edge products; what an axis needs is computed when first needed
- * (A's face normals and triple products, then B's, then each edge product).
+/* Box overlap (AABB3/OBB3, OBB3/OBB3): the exact 15-axis test of the stored
+ * parallelepipeds (see collide3d_box.c and fixcol/collide3d.h), evaluated
+ * adaptively. Every axis first gets the standard orthonormal-box estimate
+ * of its separation margin (Ericson, Real-Time Collision Detection 4.4.1:
+ * B's axes in A's frame, R = A^T B), in 64-bit integers, with a proven
+ * bound on its distance from the exact margin. Only an axis whose estimate
+ * lies within the bound is evaluated exactly (128-bit), so the answer is
+ * exactly that of the exact test. Axes: A's faces, B's faces, then the 9
+ * edge products; B's frame terms are computed only when A's faces pass.
  *
- * Margin. On axis n with radius terms h_k |t_k| (k = 0..3, see
- * collide3d_box.c: a face axis has h |det| and three h |n . x|, an edge axis
- * four), the exact test separates iff
- *     S = 2^16 |d . n| - sum_k h_k |t_k| > 0      (Q64, doubled raw)
- * The filter works in units of 2^24 of S:
- *     D' = sum_c d_c floor(n_c / 2^8),   R' = sum_k h_k floor(|t_k| / 2^24),
- *     S' = |D'| - R'.
- * Bound. Ranges (valid shapes, doubled coordinates): |d_c| <= 2^31,
- * |n_c| < 2^34 (a cross product of two axes with |component| <= 1 + 2^-12),
- * |t_k| < 2^51, 1 <= h_k <= 2^29.
- *  - With n_c = 2^8 floor(n_c / 2^8) + r_c, 0 <= r_c < 2^8:
- *    d . n / 2^8 - D' = sum_c d_c r_c / 2^8, of magnitude < 3 * 2^31, and so
- *    is | |d . n| / 2^8 - |D'| |.
- *  - sum_k h_k |t_k| / 2^24 - R' = sum_k h_k (|t_k| mod 2^24) / 2^24 lies in
- *    [0, sum_k h_k) within [0, 4 * 2^29) = [0, 2^31).
- *  So S / 2^24 - S' lies in (-3 * 2^31 - 2^31, 3 * 2^31) within
- *  (-2^33, 2^33). With FC3_FILTER_BOUND = 2^33:
- *    S' >= 2^33  implies S > 0 (separated on this axis),
- *    S' <= -2^33 implies S < 0 (not separated),
- *  and only |S'| < 2^33 is evaluated exactly. On a face axis (|n| ~ 2^32)
- *  one raw unit of distance is ~2^25 units of S', so the exact path runs
- *  only for margins under ~256 raw (0.004 units); an edge axis scales by its
- *  length (the sine of the angle between the edges).
- * Magnitudes: |D'| <= 3 * 2^31 * 2^26 < 2^59, R' < 4 * 2^29 * 2^27 = 2^58,
- * every product < 2^57: no overflow in int64_t. */
+ * Notation (real numbers): alpha_i = a_i / 2^16, beta_j = b_j / 2^16 (the
+ * stored axes), d = centre of B - centre of A and h the half-extents, all in
+ * doubled raw units (fc3_box); nA_i = alpha_{i+1} x alpha_{i+2},
+ * nB_j likewise (indices mod 3). On an axis n the exact test separates iff
+ *     S(n) = |d . n| - sum_k hA_k |alpha_k . n| - sum_l hB_l |beta_l . n| > 0
+ * with n = nA_i, nB_j or alpha_i x beta_j (collide3d_box.c evaluates 2^64 S
+ * exactly; only its sign matters).
+ *
+ * Estimate, with t_i = d . alpha_i, u_j = d . beta_j, R_ij = alpha_i . beta_j:
+ *   face A_i:   |t_i| - hA_i - sum_j hB_j |R_ij|
+ *   face B_j:   |u_j| - hB_j - sum_i hA_i |R_ij|
+ *   edge i, j:  |t_i2 R_i1j - t_i1 R_i2j| - hA_i1 |R_i2j| - hA_i2 |R_i1j|
+ *               - hB_j1 |R_ij2| - hB_j2 |R_ij1|     (i1 = i + 1, i2 = i + 2)
+ * Model error. A valid box (fc_obb3_validate) has Gram matrix G = I + F
+ * with |F_ij| <= 2^-12, so ||F|| <= 3 * 2^-12, every eigenvalue of G is in
+ * [1 - 3 * 2^-12, 1 + 3 * 2^-12], det = sqrt(det G) is within 4.51 * 2^-12
+ * of 1 and ||G^-1 - I||_inf <= 3.003 * 2^-12. nA_i = det * alpha^i (the
+ * dual basis, alpha^i = sum_k (G^-1)_ik alpha_k), so
+ *     |nA_i - alpha_i| <= |det - 1| |alpha^i| + |alpha^i - alpha_i|
+ *                      <= 4.51 * 1.001 * 2^-12 + 3.003 * 1.0002 * 2^-12
+ *                      <  2^-9,
+ * the same for B, and |alpha_i|, |beta_j| <= 1 + 2^-13. Each exact term
+ * differs from its estimate by at most a vector difference of that size:
+ *   d . nA_i vs t_i; beta_j . nA_m vs R_mj; alpha_i . nB_m vs R_im;
+ *   alpha_i . nA_i = det vs 1; and, by the Binet-Cauchy identity,
+ *   t_i2 R_i1j - t_i1 R_i2j = d . (nA_i x beta_j) vs d . (alpha_i x beta_j).
+ * So |S - estimate| <= 2^-9 * 1.0002 * (|d| + sum hA + sum hB)
+ *                   <= 2^-8 (|d|_1 + H),     H = sum hA + sum hB.
+ * Integers (unit W = 2^-16 doubled raw, so a W value is 2^16 times the real):
+ *   T_i = d . a_i and U_j = d . b_j exactly (= 2^16 t_i, 2^16 u_j);
+ *   Rq_ij = floor(|R_ij| / 2^16), Rs_ij = floor(R_ij / 2^16) with R_ij =
+ *   a_i . b_j exact (Q32); Tq_i = floor(T_i / 2^16).
+ *   face A_i:  |T_i| - 2^16 hA_i - sum_j hB_j Rq_ij
+ *   face B_j:  |U_j| - 2^16 hB_j - sum_i hA_i Rq_ij
+ *   edge i, j: |Tq_i2 Rs_i1j - Tq_i1 Rs_i2j| - (the four h Rq products)
+ * Rounding: each h Rq is low by less than h (radii: < H in all); each of
+ * the two products Tq Rs is off by at most |Tq| + |Rs| + 1 with
+ * |Tq| <= 1.0002 |d|_1 + 1 and |Rs| < 2^17; so < 2.001 |d|_1 + H + 2^18 + 4.
+ * Bound (W): 2^16 * 2^-8 (|d|_1 + H) + 2.001 |d|_1 + H + 2^18 + 4 <= E with
+ *     E = 2^9 (|d|_1 + H) + 2^19.
+ * Decision: estimate > E: separated on that axis (exactly); estimate < -E:
+ * not separated; otherwise the exact evaluation. In raw units the exact
+ * path runs for margins under about 2^-7 (|d|_1 + H) / 2: ~0.4% of the pair's
+ * size.
+ * Magnitudes (also for any axis components |c| <= 1 + 2^-12, valid or not):
+ * |d_c| <= 2^31, h <= 2^29, |R| < 2^33.6, |T|, |U| < 2^48.6, Rq, |Rs| <=
+ * 2^17.6, |Tq| <= 2^32.6: every product < 2^51, every sum < 2^53, E < 2^43. */
 #include "collide3d_internal.h"
 
 #include "nofloat.h"
 
-/* The filter's decision threshold (units of 2^24 Q64, derivation above).
- * FC3_TEST_FILTER_BOUND replaces it in a test build only (the should-fail
- * twin of tests/test_collide3d.c: a bound too small must be caught). */
-#ifdef FC3_TEST_FILTER_BOUND
-#define FC3_FILTER_BOUND ((int64_t)FC3_TEST_FILTER_BOUND)
-#else
-#define FC3_FILTER_BOUND ((int64_t)1 << 33)
+/* FC3_TEST_FILTER_SHIFT divides the bound by 2^shift in a test build only
+ * (the should-fail twin of tests/test_collide3d.c: a too-small bound must
+ * be caught). */
+#ifndef FC3_TEST_FILTER_SHIFT
+#define FC3_TEST_FILTER_SHIFT 0
 #endif
 
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
 
+static int64_t dot_dv(const int64_t d[3], fc_vec3 a) { return d[0] * a.x + d[1] * a.y + d[2] * a.z; }
+
 static int64_t dot_vw(fc_vec3 a, fc_vec3w n) { return a.x * n.x + a.y * n.y + a.z * n.z; }
 
-int64_t fc3_filter_margin(const int64_t d[3], fc_vec3w n, const int64_t h[4], const int64_t t[4])
-{
-    int64_t dist = d[0] * fc_i64_shr_floor(n.x, 8) + d[1] * fc_i64_shr_floor(n.y, 8) +
-                   d[2] * fc_i64_shr_floor(n.z, 8);
-    int64_t rad = h[0] * (abs64(t[0]) >> 24) + h[1] * (abs64(t[1]) >> 24) + h[2] * (abs64(t[2]) >> 24) +
-                  h[3] * (abs64(t[3]) >> 24);
-    return abs64(dist) - rad;
-}
-
-/* The exact test of one axis: 2^16 |d . n| > sum_k h_k |t_k| in fc_i128. */
-static int exact_separated(const int64_t d[3], fc_vec3w n, const int64_t h[4], const int64_t t[4])
+/* The exact test on axis n: 2^16 |d . n| > sum_k hA_k |a_k . n| +
+ * sum_l hB_l |b_l . n| (Q64 doubled; a . n is Q48, < 2^51). */
+static int exact_separated(const fc3_box *a, const fc3_box *b, const int64_t d[3], fc_vec3w n)
 {
     fc_i128 dist = fc_i128_add(fc_i128_mul_add(d[0], n.x, d[1], n.y), fc_i128_mul_i64(d[2], n.z));
-    fc_i128 rad = fc_i128_add(fc_i128_add(fc_i128_mul_i64(h[0], abs64(t[0])), fc_i128_mul_i64(h[1], abs64(t[1]))),
-                              fc_i128_add(fc_i128_mul_i64(h[2], abs64(t[2])), fc_i128_mul_i64(h[3], abs64(t[3]))));
+    fc_i128 rad = fc_i128_from_i64(0);
+    for (int k = 0; k < 3; k++) {
+        rad = fc_i128_add(rad, fc_i128_mul_i64(a->h[k], abs64(dot_vw(a->ax[k], n))));
+        rad = fc_i128_add(rad, fc_i128_mul_i64(b->h[k], abs64(dot_vw(b->ax[k], n))));
+    }
     return fc_i128_cmp(fc_i128_shl(fc3_abs128(dist), 16), rad) > 0;
 }
 
-static int axis_separated(const int64_t d[3], fc_vec3w n, const int64_t h[4], const int64_t t[4])
+/* Everything the estimates share (W units, see above). */
+typedef struct bfil {
+    int64_t d[3];
+    int64_t e;         /* the bound E */
+    int64_t T[3], U[3];
+    int64_t rq[3][3];  /* floor(|a_i . b_j| / 2^16) */
+    int64_t rs[3][3];  /* floor(a_i . b_j / 2^16) */
+    int64_t tq[3];     /* floor(T_i / 2^16) */
+} bfil;
+
+static void init_a(bfil *f, const fc3_box *a, const fc3_box *b)
 {
-    int64_t s = fc3_filter_margin(d, n, h, t);
-    if (s >= FC3_FILTER_BOUND)
-        return 1;
-    if (s <= -FC3_FILTER_BOUND)
-        return 0;
-    return exact_separated(d, n, h, t);
+    int64_t h = a->h[0] + a->h[1] + a->h[2] + b->h[0] + b->h[1] + b->h[2];
+    for (int c = 0; c < 3; c++)
+        f->d[c] = b->c[c] - a->c[c];
+    f->e = (abs64(f->d[0]) + abs64(f->d[1]) + abs64(f->d[2]) + h) * 512 + ((int64_t)1 << 19);
+    f->e >>= FC3_TEST_FILTER_SHIFT;
+    for (int i = 0; i < 3; i++) {
+        f->T[i] = dot_dv(f->d, a->ax[i]);
+        for (int j = 0; j < 3; j++) {
+            int64_t r = fc_vec3_dot(a->ax[i], b->ax[j]);
+            f->rq[i][j] = abs64(r) >> 16;
+            f->rs[i][j] = fc_i64_shr_floor(r, 16);
+        }
+    }
 }
 
-/* Face normals of X (Q32), its determinant (Q48) and the triple products
- * m[i][j] = nX[i] . y_j (Q48) against the other box's axes. */
-static int64_t faces(const fc3_box *x, const fc3_box *y, fc_vec3w n[3], int64_t m[3][3])
+static void init_b(bfil *f, const fc3_box *b)
 {
-    for (int i = 0; i < 3; i++) {
-        n[i] = fc_vec3_cross(x->ax[(i + 1) % 3], x->ax[(i + 2) % 3]);
-        for (int j = 0; j < 3; j++)
-            m[i][j] = dot_vw(y->ax[j], n[i]);
-    }
-    return dot_vw(x->ax[0], n[0]);
+    for (int j = 0; j < 3; j++)
+        f->U[j] = dot_dv(f->d, b->ax[j]);
+}
+
+static void init_edges(bfil *f)
+{
+    for (int i = 0; i < 3; i++)
+        f->tq[i] = fc_i64_shr_floor(f->T[i], 16);
+}
+
+static inline int64_t est_face_a(const bfil *f, const fc3_box *a, const fc3_box *b, int i)
+{
+    return abs64(f->T[i]) - a->h[i] * 65536 - (b->h[0] * f->rq[i][0] + b->h[1] * f->rq[i][1] + b->h[2] * f->rq[i][2]);
+}
+
+static inline int64_t est_face_b(const bfil *f, const fc3_box *a, const fc3_box *b, int j)
+{
+    return abs64(f->U[j]) - b->h[j] * 65536 - (a->h[0] * f->rq[0][j] + a->h[1] * f->rq[1][j] + a->h[2] * f->rq[2][j]);
+}
+
+/* Edge a_i x b_j; (i1, i2) and (j1, j2) are the other indices in cyclic
+ * order, passed as constants so that the unrolled calls fold them. */
+static inline int64_t est_edge_at(const bfil *f, const fc3_box *a, const fc3_box *b, int i, int i1, int i2, int j,
+                                  int j1, int j2)
+{
+    int64_t dist = f->tq[i2] * f->rs[i1][j] - f->tq[i1] * f->rs[i2][j];
+    return abs64(dist) - (a->h[i1] * f->rq[i2][j] + a->h[i2] * f->rq[i1][j] + b->h[j1] * f->rq[i][j2] +
+                          b->h[j2] * f->rq[i][j1]);
+}
+
+static int64_t est_edge(const bfil *f, const fc3_box *a, const fc3_box *b, int i, int j)
+{
+    return est_edge_at(f, a, b, i, (i + 1) % 3, (i + 2) % 3, j, (j + 1) % 3, (j + 2) % 3);
+}
+
+/* Axis k in 0..14 (A faces, B faces, a_i x b_j with k = 6 + 3i + j). */
+static fc_vec3w axis_dir(const fc3_box *a, const fc3_box *b, int k)
+{
+    if (k < 3)
+        return fc_vec3_cross(a->ax[(k + 1) % 3], a->ax[(k + 2) % 3]);
+    if (k < 6)
+        return fc_vec3_cross(b->ax[(k - 2) % 3], b->ax[(k - 1) % 3]);
+    return fc_vec3_cross(a->ax[(k - 6) / 3], b->ax[(k - 6) % 3]);
+}
+
+/* 1 when axis k separates, from the estimate when it is clear. */
+static inline int separates(const bfil *f, const fc3_box *a, const fc3_box *b, int k, int64_t est)
+{
+    if (est > f->e)
+        return 1;
+    if (est < -f->e)
+        return 0;
+    return exact_separated(a, b, f->d, axis_dir(a, b, k));
 }
 
 int fc3_box_overlap(const fc3_box *a, const fc3_box *b)
 {
-    int64_t d[3] = {b->c[0] - a->c[0], b->c[1] - a->c[1], b->c[2] - a->c[2]};
-    fc_vec3w na[3], nb[3];
-    int64_t t[3][3]; /* t[i][j] = nA[i] . b_j */
-    int64_t w[3][3]; /* w[j][i] = nB[j] . a_i (u[i][j] of collide3d_box.c) */
-    int64_t deta = faces(a, b, na, t);
-    for (int i = 0; i < 3; i++) {
-        int64_t h[4] = {a->h[i], b->h[0], b->h[1], b->h[2]}, r[4] = {deta, t[i][0], t[i][1], t[i][2]};
-        if (axis_separated(d, na[i], h, r))
+    bfil f;
+    init_a(&f, a, b);
+    for (int i = 0; i < 3; i++)
+        if (separates(&f, a, b, i, est_face_a(&f, a, b, i)))
             return 0;
-    }
-    int64_t detb = faces(b, a, nb, w);
-    for (int j = 0; j < 3; j++) {
-        int64_t h[4] = {b->h[j], a->h[0], a->h[1], a->h[2]}, r[4] = {detb, w[j][0], w[j][1], w[j][2]};
-        if (axis_separated(d, nb[j], h, r))
+    init_b(&f, b);
+    for (int j = 0; j < 3; j++)
+        if (separates(&f, a, b, 3 + j, est_face_b(&f, a, b, j)))
             return 0;
-    }
-    for (int i = 0; i < 3; i++) {
-        int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-        for (int j = 0; j < 3; j++) {
-            int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-            int64_t h[4] = {a->h[i1], a->h[i2], b->h[j1], b->h[j2]};
-            int64_t r[4] = {t[i2][j], t[i1][j], w[j2][i], w[j1][i]};
-            if (axis_separated(d, fc_vec3_cross(a->ax[i], b->ax[j]), h, r))
-                return 0;
-        }
-    }
+    init_edges(&f);
+#define EDGE(i, i1, i2, j, j1, j2)                                                                              \
+    if (separates(&f, a, b, 6 + 3 * i + j, est_edge_at(&f, a, b, i, i1, i2, j, j1, j2)))                   \
+        return 0;
+    EDGE(0, 1, 2, 0, 1, 2)
+    EDGE(0, 1, 2, 1, 2, 0)
+    EDGE(0, 1, 2, 2, 0, 1)
+    EDGE(1, 2, 0, 0, 1, 2)
+    EDGE(1, 2, 0, 1, 2, 0)
+    EDGE(1, 2, 0, 2, 0, 1)
+    EDGE(2, 0, 1, 0, 1, 2)
+    EDGE(2, 0, 1, 1, 2, 0)
+    EDGE(2, 0, 1, 2, 0, 1)
+#undef EDGE
     return 1;
+}
+
+int64_t fc3_box_filter_estimate(const fc3_box *a, const fc3_box *b, int k, int64_t *bound)
+{
+    bfil f;
+    init_a(&f, a, b);
+    init_b(&f, b);
+    init_edges(&f);
+    *bound = f.e;
+    return k < 3 ? est_face_a(&f, a, b, k) : k < 6 ? est_face_b(&f, a, b, k - 3)
+                                                   : est_edge(&f, a, b, (k - 6) / 3, (k - 6) % 3);
 }

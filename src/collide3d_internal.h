@@ -19,10 +19,10 @@ fc3_box fc3_box_from_obb(const fc_obb3 *b);
 /* Exact separating-axis overlap of two boxes (see fixcol/collide3d.h),
  * evaluated adaptively (src/collide3d_boxfilter.c). */
 int fc3_box_overlap(const fc3_box *a, const fc3_box *b);
-/* The filter's estimate S' of one axis's separation margin (units of 2^24
- * of the exact 2^16 |d . n| - sum h_k |t_k|, error < 2^33; see
- * src/collide3d_boxfilter.c); exposed for the tests at the bound. */
-int64_t fc3_filter_margin(const int64_t d[3], fc_vec3w n, const int64_t h[4], const int64_t t[4]);
+/* The box filter's estimate of axis k's separation margin (k in 0..14: A
+ * faces, B faces, a_i x b_j at 6 + 3i + j) and in *bound its error bound
+ * (src/collide3d_boxfilter.c); for the tests at the bound. */
+int64_t fc3_box_filter_estimate(const fc3_box *a, const fc3_box *b, int k, int64_t *bound);
 /* Sphere/OBB3 filter: 1 or 0 when a cheap 64-bit test decides the overlap,
  * -1 when only the exact test can (src/collide3d_sphere_obb_filter.c). */
 int fc3_sphere_obb_filter(const fc_sphere *a, const fc_obb3 *b);

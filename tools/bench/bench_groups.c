@@ -64,7 +64,32 @@ static const bench_figure broadphase_figures[] = {
 
 static const bench_figure obb3_figures[] = {
     {"obb3_overlap_fixcol", "ns/pair"}, {"obb3_contact_fixcol", "ns/pair"}, {"obb3_overlap_float", "ns/pair"},
-    {"obb3_overlapping_pairs", "%"},    {"obb3_float_disagreements", "pairs"}, {NULL, NULL}};
+    {"obb3_overlapping_pairs", "%"},    {"obb3_float_disagreements", "pairs"},
+    {"obb3_overlap_fixcol_base", "ns/pair"},
+    {"obb3_overlap_float_ericson", "ns/pair"},
+    {"obb3_overlap_vs_ericson", "x"},
+    {"obb3_ericson_disagreements", "pairs"},
+    {"obb3_overlap_fixcol_survivors", "ns/pair"},
+    {"obb3_overlap_float_ericson_survivors", "ns/pair"},
+    {"obb3_overlap_vs_ericson_survivors", "x"},
+    {"obb3_ericson_disagreements_survivors", "pairs"},
+    {"obb3_overlapping_pairs_survivors", "%"},
+    {"obb3_overlap_fixcol_deep", "ns/pair"},
+    {"obb3_overlap_float_ericson_deep", "ns/pair"},
+    {"obb3_overlap_vs_ericson_deep", "x"},
+    {"obb3_ericson_disagreements_deep", "pairs"},
+    {"obb3_overlapping_pairs_deep", "%"},
+    {"aabb3_obb3_overlap_fixcol", "ns/pair"},
+    {"aabb3_obb3_overlap_float_ericson", "ns/pair"},
+    {"aabb3_obb3_overlap_vs_ericson", "x"},
+    {"aabb3_obb3_ericson_disagreements", "pairs"},
+    {"aabb3_obb3_overlapping_pairs", "%"},
+    {"sphere_obb3_overlap_fixcol", "ns/pair"},
+    {"sphere_obb3_overlap_float", "ns/pair"},
+    {"sphere_obb3_overlap_vs_float", "x"},
+    {"sphere_obb3_float_disagreements", "pairs"},
+    {"sphere_obb3_overlapping_pairs", "%"},
+    {NULL, NULL}};
 
 static const bench_figure scale_figures[] = {
     {"scale_w1_1k", "ms/frame"},
@@ -92,7 +117,7 @@ const bench_group bench_groups[] = {
     {"obb2", "2D OBB overlap/contact vs the float seed test", bench_obb2, obb2_figures},
     {"broadphase", "world pairs (quadtree, SAP, brute force), rays, checksum, snapshot (about a minute)",
      bench_broadphase, broadphase_figures},
-    {"obb3", "3D OBB overlap/contact vs the double seed test", bench_obb3, obb3_figures}, /* issue 4 */
+    {"obb3", "3D box overlap/contact vs the double seed test and float Ericson tests (3 workloads, AABB3, sphere)", bench_obb3, obb3_figures}, /* issue 4 */
     {"scale", "game scale: W1 1k vs SAP, MOBA frames, memory/body, restore, rollback, allocations (issue 15)",
      bench_scale, scale_figures},
     {NULL, NULL, NULL, NULL}};
