@@ -35,8 +35,8 @@
  *   d . nA_i vs t_i; beta_j . nA_m vs R_mj; alpha_i . nB_m vs R_im;
  *   alpha_i . nA_i = det vs 1; and, by the Binet-Cauchy identity,
  *   t_i2 R_i1j - t_i1 R_i2j = d . (nA_i x beta_j) vs d . (alpha_i x beta_j).
- * So |S - estimate| <= 2^-9 * 1.0002 * (|d| + sum hA + sum hB)
- *                   <= 2^-8 (|d|_1 + H),     H = sum hA + sum hB.
+ * So |S - estimate| <= 7.52 * 2^-12 * 1.0002 * (|d| + sum hA + sum hB)
+ *                   <  2^-9 (|d|_1 + H),     H = sum hA + sum hB.
  * Integers (unit W = 2^-16 doubled raw, so a W value is 2^16 times the real):
  *   T_i = d . a_i and U_j = d . b_j exactly (= 2^16 t_i, 2^16 u_j);
  *   Rq_ij = floor(|R_ij| / 2^16), Rs_ij = floor(R_ij / 2^16) with R_ij =
@@ -45,17 +45,17 @@
  *   face B_j:  |U_j| - 2^16 hB_j - sum_i hA_i Rq_ij
  *   edge i, j: |Tq_i2 Rs_i1j - Tq_i1 Rs_i2j| - (the four h Rq products)
  * Rounding: each h Rq is low by less than h (radii: < H in all); each of
- * the two products Tq Rs is off by at most |Tq| + |Rs| + 1 with
- * |Tq| <= 1.0002 |d|_1 + 1 and |Rs| < 2^17; so < 2.001 |d|_1 + H + 2^18 + 4.
- * Bound (W): 2^16 * 2^-8 (|d|_1 + H) + 2.001 |d|_1 + H + 2^18 + 4 <= E with
- *     E = 2^9 (|d|_1 + H) + 2^19.
+ * the two products Tq Rs is off by less than |Tq| + |Rs| + 1 with
+ * |Tq| <= 1.0002 |d|_1 + 1 and |Rs| < 2^17; so < 2.0004 |d|_1 + H + 2^18 + 4.
+ * Bound (W): 2^16 * 2^-9 (|d|_1 + H) + 2.0004 |d|_1 + H + 2^18 + 4 <= E with
+ *     E = 131 (|d|_1 + H) + 2^18 + 4.
  * Decision: estimate > E: separated on that axis (exactly); estimate < -E:
  * not separated; otherwise the exact evaluation. In raw units the exact
- * path runs for margins under about 2^-7 (|d|_1 + H) / 2: ~0.4% of the pair's
- * size.
+ * path runs for margins under about 2^-9 (|d|_1 + H) (d and H doubled): ~0.2%
+ * of the pair's size, and of its distance.
  * Magnitudes (also for any axis components |c| <= 1 + 2^-12, valid or not):
  * |d_c| <= 2^31, h <= 2^29, |R| < 2^33.6, |T|, |U| < 2^48.6, Rq, |Rs| <=
- * 2^17.6, |Tq| <= 2^32.6: every product < 2^51, every sum < 2^53, E < 2^43. */
+ * 2^17.6, |Tq| <= 2^32.6: every product < 2^51, every sum < 2^53, E < 2^41. */
 #include "collide3d_internal.h"
 
 #include "nofloat.h"
@@ -101,7 +101,7 @@ static void init_a(bfil *f, const fc3_box *a, const fc3_box *b)
     int64_t h = a->h[0] + a->h[1] + a->h[2] + b->h[0] + b->h[1] + b->h[2];
     for (int c = 0; c < 3; c++)
         f->d[c] = b->c[c] - a->c[c];
-    f->e = (abs64(f->d[0]) + abs64(f->d[1]) + abs64(f->d[2]) + h) * 512 + ((int64_t)1 << 19);
+    f->e = (abs64(f->d[0]) + abs64(f->d[1]) + abs64(f->d[2]) + h) * 131 + ((int64_t)1 << 18) + 4;
     f->e >>= FC3_TEST_FILTER_SHIFT;
     for (int i = 0; i < 3; i++) {
         f->T[i] = dot_dv(f->d, a->ax[i]);

@@ -35,12 +35,19 @@
 
 #define E_CAP ((int64_t)1 << 29)
 
+/* FC3_TEST_FILTER_SHIFT shrinks delta and the eigenvalue margin 3 * 2^-12
+ * by 2^shift in a test build only (the should-fail twin of
+ * tests/test_collide3d.c: a too-small bound must be caught). */
+#ifndef FC3_TEST_FILTER_SHIFT
+#define FC3_TEST_FILTER_SHIFT 0
+#endif
+
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
 
 /* x (1 + 3 * 2^-12) rounded up, and x (1 - 3 * 2^-12) rounded down, for
  * 0 <= x < 2^60. */
-static int64_t grow(int64_t x) { return x + ((3 * x + 4095) >> 12); }
-static int64_t shrink(int64_t x) { return x - ((3 * x + 4095) >> 12); }
+static int64_t grow(int64_t x) { return x + ((3 * x + 4095) >> (12 + FC3_TEST_FILTER_SHIFT)); }
+static int64_t shrink(int64_t x) { return x - ((3 * x + 4095) >> (12 + FC3_TEST_FILTER_SHIFT)); }
 
 int fc3_sphere_obb_filter(const fc_sphere *a, const fc_obb3 *b)
 {
@@ -53,7 +60,7 @@ int fc3_sphere_obb_filter(const fc_sphere *a, const fc_obb3 *b)
         sg[i] = abs64(p[0] * x->x + p[1] * x->y + p[2] * x->z);
         m = sg[i] > m ? sg[i] : m;
     }
-    int64_t delta = (m >> 10) + 1;
+    int64_t delta = ((m >> 10) + 1) >> FC3_TEST_FILTER_SHIFT;
     int64_t e_lo2 = 0, e_hi2 = 0;
     int hi_ok = 1;
     for (int i = 0; i < 3; i++) {

@@ -9,8 +9,12 @@
  *      depth and point) through fc_overlap3/fc_contact3;
  *   4. contact sanity: |normal|^2 within 2^-14 of 1, depth >= 0, moving B
  *      by the normal times (depth + tolerance) separates;
- *   5. the 128/64 division: native and limb paths agree.
- * Usage: test_collide3d [--long] [--break]. */
+ *   5. the 128/64 division: native and limb paths agree;
+ *   6. the 64-bit filters in front of the exact box and sphere/OBB3 tests:
+ *      the oracle one raw step before, at and after the point where a
+ *      filter's estimate crosses its error bound (both signs), on rotated,
+ *      skewed and sheared boxes up to 2^26 raw.
+ * Usage: test_collide3d [--long] [--break] [--filter-box | --filter-sphere]. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -529,6 +533,160 @@ static void sphere_skew_pairs(uint64_t *s, long n)
     }
 }
 
+/* ---- adversarial: the filters' bounds ---------------------------------- */
+
+static long n_filter_bound; /* pairs checked within 1 raw of a filter bound */
+
+static fc3_box box_of(const fc_shape3 *s)
+{
+    return s->type == FC_SHAPE3_AABB ? fc3_box_from_aabb(&s->u.aabb) : fc3_box_from_obb(&s->u.obb);
+}
+
+/* Which side of its bound the box filter's estimate of axis k is on:
+ * 1 above +bound (decides "separated"), -1 below -bound (decides "not
+ * separated"), 0 within (the exact evaluation decides). */
+static int box_filter_side(const fc_shape3 *a, const fc_shape3 *b, int k)
+{
+    fc3_box x = box_of(a), y = box_of(b);
+    int64_t bound, e = fc3_box_filter_estimate(&x, &y, k, &bound);
+    return e > bound ? 1 : e < -bound ? -1 : 0;
+}
+
+/* The first step along dir (raw units per step, from b) at which side(step)
+ * reaches `want`, by bisection from a step where it does not; -1 if none
+ * within reach. */
+typedef int (*side_fn)(const fc_shape3 *a, const fc_shape3 *b, int k);
+
+static int64_t first_step(const fc_shape3 *a, const fc_shape3 *b, const int64_t dir[3], side_fn side, int k,
+                          int want, int64_t hi)
+{
+    fc_shape3 m = moved(b, dir[0] * hi, dir[1] * hi, dir[2] * hi);
+    if (side(a, b, k) >= want || side(a, &m, k) < want)
+        return -1;
+    int64_t lo = 0;
+    while (hi - lo > 1) {
+        int64_t mid = (lo + hi) / 2;
+        m = moved(b, dir[0] * mid, dir[1] * mid, dir[2] * mid);
+        if (side(a, &m, k) >= want)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+/* Oracle checks at the steps around both of axis k's bounds (estimate
+ * crossing -bound and +bound): one raw step before, at and after. */
+static void check_at_bounds(const fc_shape3 *a, const fc_shape3 *b, const int64_t dir[3], side_fn side, int k,
+                            int64_t reach)
+{
+    for (int want = 0; want <= 1; want++) {
+        int64_t s = first_step(a, b, dir, side, k, want, reach);
+        if (s < 0)
+            continue;
+        for (int64_t t = s - 1; t <= s + 1; t++) {
+            fc_shape3 m = moved(b, dir[0] * t, dir[1] * t, dir[2] * t);
+            n_filter_bound++;
+            check_pair(a, &m, 0);
+        }
+    }
+}
+
+/* An OBB whose axes are a triangular shear of the world axes at the edge
+ * of the validation tolerance (lengths 1 +- ~2^-13, off-diagonal Gram
+ * entries up to 2^-12), permuted and negated exactly: the largest
+ * departure from an orthonormal frame that the box filter's model error
+ * must cover. */
+static fc_obb3 sheared_obb(uint64_t *s, int64_t pos, int64_t size)
+{
+    for (;;) {
+        fc_vec3 ax[3];
+        int64_t m[3][3];
+        for (int i = 0; i < 3; i++)
+            for (int c = 0; c < 3; c++)
+                m[i][c] = c == i ? 65536 + rnd(s, -8, 8) : c < i ? rnd(s, 12, 16) * (rnd(s, 0, 1) ? 1 : -1) : 0;
+        int perm = (int)rnd(s, 0, 2), flip = (int)rnd(s, 0, 7);
+        for (int i = 0; i < 3; i++) {
+            int64_t v[3];
+            for (int c = 0; c < 3; c++)
+                v[(c + perm) % 3] = m[i][c] * ((flip >> c) & 1 ? -1 : 1);
+            ax[i] = fc_vec3_make((fix16_t)v[0], (fix16_t)v[1], (fix16_t)v[2]);
+        }
+        fc_vec3 c = rnd_vec(s, pos), h;
+        h.x = rnd_size(s, size);
+        h.y = rnd_size(s, size);
+        h.z = rnd_size(s, size);
+        fc_obb3 b;
+        if (fc_obb3_from_axes(c, h, ax[0], ax[1], ax[2], &b) == FC_OK)
+            return b;
+        if (fc_obb3_from_axes(c, h, ax[1], ax[0], ax[2], &b) == FC_OK) /* the other handedness */
+            return b;
+    }
+}
+
+/* Box pairs (AABB3/OBB3 and OBB3/OBB3, sizes up to 2^26 raw, rotated,
+ * skewed to the edge of the axis tolerance, parallel) moved apart along one
+ * of the 15 axes (rounded to a small integer direction) until the box
+ * filter's estimate of that axis crosses its bound: the cases where a
+ * too-small bound decides wrongly. (Named: skewed_obb, sheared_obb.) */
+static void box_filter_bound_pairs(uint64_t *s, long n)
+{
+    for (long i = 0; i < n; i++) {
+        int64_t size = (int64_t)1 << rnd(s, 16, 26), pos = (int64_t)1 << 26;
+        int ka = (int)(i % 4), kb = (int)(i / 4 % 3);
+        fc_shape3 a = ka == 0   ? sh_aabb(rnd_aabb(s, pos, size))
+                      : ka == 1 ? sh_obb(skewed_obb(s, pos, size))
+                      : ka == 2 ? sh_obb(sheared_obb(s, pos, size))
+                                : sh_obb(rnd_obb(s, pos, size, (int)rnd(s, 0, 3)));
+        fc_shape3 b = sh_obb(kb == 0 ? sheared_obb(s, 0, size) : kb == 1 ? skewed_obb(s, 0, size)
+                                                                       : rnd_obb(s, 0, size, (int)rnd(s, 0, 3)));
+        fc3_box ab = box_of(&a);
+        b = moved(&b, ab.c[0] / 2 + rnd(s, -size, size), ab.c[1] / 2 + rnd(s, -size, size),
+                  ab.c[2] / 2 + rnd(s, -size, size));
+        int k = (int)rnd(s, 0, 14);
+        fc3_box x = box_of(&a), y = box_of(&b);
+        fc_vec3w nw = k < 3 ? fc_vec3_cross(x.ax[(k + 1) % 3], x.ax[(k + 2) % 3])
+                            : k < 6 ? fc_vec3_cross(y.ax[(k - 2) % 3], y.ax[(k - 1) % 3])
+                                    : fc_vec3_cross(x.ax[(k - 6) / 3], y.ax[(k - 6) % 3]);
+        int64_t n3[3] = {nw.x, nw.y, nw.z}, top = 0, dir[3];
+        for (int c = 0; c < 3; c++)
+            top = llabs(n3[c]) > top ? llabs(n3[c]) : top;
+        if (top == 0)
+            continue;
+        for (int c = 0; c < 3; c++)
+            dir[c] = (int64_t)llround(4.0 * (double)n3[c] / (double)top);
+        check_at_bounds(&a, &b, dir, box_filter_side, k, ((int64_t)1 << 27) / 4);
+    }
+}
+
+/* The sphere/OBB3 filter's answer as a side: 1 decided "separated", -1
+ * decided "overlapping", 0 left to the exact test (k unused). */
+static int sphere_filter_side(const fc_shape3 *a, const fc_shape3 *b, int k)
+{
+    (void)k;
+    int f = fc3_sphere_obb_filter(&a->u.sphere, &b->u.obb);
+    return f == 0 ? 1 : f == 1 ? -1 : 0;
+}
+
+/* Spheres moved out of (skewed, large) boxes along random directions until
+ * the sphere/OBB3 filter stops deciding "overlap" and starts deciding
+ * "separated": the oracle at the steps around both transitions. */
+static void sphere_filter_bound_pairs(uint64_t *s, long n)
+{
+    for (long i = 0; i < n; i++) {
+        int64_t size = (int64_t)1 << rnd(s, 16, 26);
+        fc_obb3 b = i % 2 ? skewed_obb(s, (int64_t)1 << 26, size) : rnd_obb(s, (int64_t)1 << 26, size, (int)rnd(s, 0, 3));
+        fc_sphere sp;
+        sp.center = b.center;
+        sp.radius = rnd_size(s, size);
+        int64_t dir[3] = {rnd(s, -4, 4), rnd(s, -4, 4), rnd(s, -4, 4)};
+        if (dir[0] == 0 && dir[1] == 0 && dir[2] == 0)
+            dir[2] = 1;
+        fc_shape3 x = sh_sphere(sp), y = sh_obb(b);
+        check_at_bounds(&x, &y, dir, sphere_filter_side, 0, ((int64_t)1 << 27) / 4);
+    }
+}
+
 /* The private 256-bit helper against the test big integers. */
 static big big_from_i128(fc_i128 v)
 {
@@ -595,11 +753,24 @@ static void check_division(uint64_t *s, long n)
 
 int main(int argc, char **argv)
 {
-    int longrun = 0;
+    int longrun = 0, only_box = 0, only_sphere = 0;
     for (int i = 1; i < argc; i++) {
         brk |= strcmp(argv[i], "--break") == 0;
         longrun |= strcmp(argv[i], "--long") == 0;
+        only_box |= strcmp(argv[i], "--filter-box") == 0;
+        only_sphere |= strcmp(argv[i], "--filter-sphere") == 0;
     }
+    /* The filters at their bounds (own streams: keep the digest's inputs);
+     * --filter-box / --filter-sphere run only one of them (the should-fail
+     * twins, built with a too-small bound). */
+    uint64_t sbox = 0xF11FF11FB0B0B0B1u, ssph = 0x5F1E5F1E5F1E5F1Fu;
+    if (!only_sphere)
+        box_filter_bound_pairs(&sbox, longrun ? 40000 : 4000);
+    if (!only_box)
+        sphere_filter_bound_pairs(&ssph, longrun ? 20000 : 2000);
+    printf("filter bound cases %ld\n", n_filter_bound);
+    if (only_box || only_sphere)
+        return tu_finish(only_box ? "test_collide3d --filter-box" : "test_collide3d --filter-sphere");
     long scale = longrun ? 40 : 4; /* quarters: --break needs only one quarter to fail */
     if (brk)
         scale = 1;
