@@ -102,7 +102,9 @@ static void init_a(bfil *f, const fc3_box *a, const fc3_box *b)
     for (int c = 0; c < 3; c++)
         f->d[c] = b->c[c] - a->c[c];
     f->e = (abs64(f->d[0]) + abs64(f->d[1]) + abs64(f->d[2]) + h) * 131 + ((int64_t)1 << 18) + 4;
-    f->e >>= FC3_TEST_FILTER_SHIFT;
+#if FC3_TEST_FILTER_SHIFT
+    f->e /= (int64_t)1 << FC3_TEST_FILTER_SHIFT;
+#endif
     for (int i = 0; i < 3; i++) {
         f->T[i] = dot_dv(f->d, a->ax[i]);
         for (int j = 0; j < 3; j++) {

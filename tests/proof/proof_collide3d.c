@@ -14,6 +14,8 @@
 
 #include <fixcol/collide3d.h>
 
+#include "collide3d_internal.h"
+
 int sink_int;
 fc_contact3_result sink_contact;
 
@@ -112,3 +114,38 @@ static void every_pair3(int contact)
 
 void proof_overlap3_every_pair(void) { every_pair3(0); }
 void proof_contact3_every_pair(void) { every_pair3(1); }
+
+/* The 64-bit filter stages on their own (src/collide3d_boxfilter.c,
+ * src/collide3d_sphere_obb_filter.c): every axis estimate and its bound for
+ * any two boxes (AABB3 or OBB3 as A), and the sphere/OBB3 decision, over
+ * the whole range. The overlap entries above cover them again together
+ * with the exact stage behind them. */
+int64_t sink_i64;
+
+static fc3_box any_box_a(void)
+{
+    if (I32_IN(0, 1)) {
+        fc_aabb3 a = any_aabb3();
+        return fc3_box_from_aabb(&a);
+    }
+    fc_obb3 o = any_obb3();
+    return fc3_box_from_obb(&o);
+}
+
+void proof_box_filter_estimate(void)
+{
+    fc3_box a = any_box_a();
+    fc_obb3 o = any_obb3();
+    fc3_box b = fc3_box_from_obb(&o);
+    int64_t bound = 0;
+    //@ loop unroll 15;
+    for (int k = 0; k < 15; k++)
+        sink_i64 += fc3_box_filter_estimate(&a, &b, k, &bound) / 2 + bound / 2;
+}
+
+void proof_sphere_obb_filter(void)
+{
+    fc_sphere s = any_sphere();
+    fc_obb3 b = any_obb3();
+    sink_int = fc3_sphere_obb_filter(&s, &b);
+}
