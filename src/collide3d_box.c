@@ -20,36 +20,6 @@
 
 #include "nofloat.h"
 
-fc3_box fc3_box_from_aabb(const fc_aabb3 *b)
-{
-    fc3_box r;
-    r.c[0] = (int64_t)b->min.x + b->max.x;
-    r.c[1] = (int64_t)b->min.y + b->max.y;
-    r.c[2] = (int64_t)b->min.z + b->max.z;
-    r.h[0] = (int64_t)b->max.x - b->min.x;
-    r.h[1] = (int64_t)b->max.y - b->min.y;
-    r.h[2] = (int64_t)b->max.z - b->min.z;
-    r.ax[0] = (fc_vec3){ 65536, 0, 0 };
-    r.ax[1] = (fc_vec3){ 0, 65536, 0 };
-    r.ax[2] = (fc_vec3){ 0, 0, 65536 };
-    return r;
-}
-
-fc3_box fc3_box_from_obb(const fc_obb3 *b)
-{
-    fc3_box r;
-    r.c[0] = 2 * (int64_t)b->center.x;
-    r.c[1] = 2 * (int64_t)b->center.y;
-    r.c[2] = 2 * (int64_t)b->center.z;
-    r.h[0] = 2 * (int64_t)b->half.x;
-    r.h[1] = 2 * (int64_t)b->half.y;
-    r.h[2] = 2 * (int64_t)b->half.z;
-    r.ax[0] = b->axis[0];
-    r.ax[1] = b->axis[1];
-    r.ax[2] = b->axis[2];
-    return r;
-}
-
 /* Everything about a pair that several axes share. */
 typedef struct sat {
     fc_vec3w na[3], nb[3]; /* face normals, Q32 */

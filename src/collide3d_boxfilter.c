@@ -49,6 +49,12 @@
  * |Tq| <= 1.0002 |d|_1 + 1 and |Rs| < 2^17; so < 2.0004 |d|_1 + H + 2^18 + 4.
  * Bound (W): 2^16 * 2^-9 (|d|_1 + H) + 2.0004 |d|_1 + H + 2^18 + 4 <= E with
  *     E = 131 (|d|_1 + H) + 2^18 + 4.
+ * Centre inside (a shortcut for deep pairs, before any axis): B's centre is
+ * A's plus d / 2 = sum tau_i alpha_i / 2 with tau = G^-1 t, so
+ * |tau_i - t_i| <= ||G^-1 - I|| |t|_inf < 2^-10 |t|_inf; when
+ * |T_i| + floor(|T|_inf / 2^10) + 1 <= 2^16 hA_i for every i, B's centre is
+ * a point of A and the boxes overlap (the same with U and B's axes for A's
+ * centre).
  * Decision: estimate > E: separated on that axis (exactly); estimate < -E:
  * not separated; otherwise the exact evaluation. In raw units the exact
  * path runs for margins under about 2^-9 (|d|_1 + H) (d and H doubled): ~0.2%
@@ -68,6 +74,13 @@
 #endif
 
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
+
+/* floor(v / 2^16) for |v| < 2^lim (lim <= 62) without a branch: shifts a
+ * non-negative value only. */
+static inline int64_t floor_q16(int64_t v, unsigned lim)
+{
+    return ((v + ((int64_t)1 << lim)) >> 16) - ((int64_t)1 << (lim - 16));
+}
 
 static int64_t dot_dv(const int64_t d[3], fc_vec3 a) { return d[0] * a.x + d[1] * a.y + d[2] * a.z; }
 
@@ -105,12 +118,17 @@ static void init_a(bfil *f, const fc3_box *a, const fc3_box *b)
 #if FC3_TEST_FILTER_SHIFT
     f->e /= (int64_t)1 << FC3_TEST_FILTER_SHIFT;
 #endif
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 3; i++)
         f->T[i] = dot_dv(f->d, a->ax[i]);
+}
+
+static void init_r(bfil *f, const fc3_box *a, const fc3_box *b)
+{
+    for (int i = 0; i < 3; i++) {
         for (int j = 0; j < 3; j++) {
             int64_t r = fc_vec3_dot(a->ax[i], b->ax[j]);
             f->rq[i][j] = abs64(r) >> 16;
-            f->rs[i][j] = fc_i64_shr_floor(r, 16);
+            f->rs[i][j] = floor_q16(r, 40);
         }
     }
 }
@@ -124,7 +142,19 @@ static void init_b(bfil *f, const fc3_box *b)
 static void init_edges(bfil *f)
 {
     for (int i = 0; i < 3; i++)
-        f->tq[i] = fc_i64_shr_floor(f->T[i], 16);
+        f->tq[i] = floor_q16(f->T[i], 50);
+}
+
+/* The centre-inside shortcut: 1 when the point d / 2 from the centre of a
+ * box with P_i = d . x_i (W, its axes x_i) and doubled half-extents h is
+ * proven inside that box. */
+static int centre_inside(const int64_t p[3], const int64_t h[3])
+{
+    int64_t m = abs64(p[0]) > abs64(p[1]) ? abs64(p[0]) : abs64(p[1]);
+    m = m > abs64(p[2]) ? m : abs64(p[2]);
+    int64_t slack = ((m >> 10) + 1) / ((int64_t)1 << FC3_TEST_FILTER_SHIFT);
+    return abs64(p[0]) + slack <= h[0] * 65536 && abs64(p[1]) + slack <= h[1] * 65536 &&
+           abs64(p[2]) + slack <= h[2] * 65536;
 }
 
 static inline int64_t est_face_a(const bfil *f, const fc3_box *a, const fc3_box *b, int i)
@@ -176,10 +206,15 @@ int fc3_box_overlap(const fc3_box *a, const fc3_box *b)
 {
     bfil f;
     init_a(&f, a, b);
+    if (centre_inside(f.T, a->h))
+        return 1;
+    init_r(&f, a, b);
     for (int i = 0; i < 3; i++)
         if (separates(&f, a, b, i, est_face_a(&f, a, b, i)))
             return 0;
     init_b(&f, b);
+    if (centre_inside(f.U, b->h))
+        return 1;
     for (int j = 0; j < 3; j++)
         if (separates(&f, a, b, 3 + j, est_face_b(&f, a, b, j)))
             return 0;
@@ -204,9 +239,17 @@ int64_t fc3_box_filter_estimate(const fc3_box *a, const fc3_box *b, int k, int64
 {
     bfil f;
     init_a(&f, a, b);
+    init_r(&f, a, b);
     init_b(&f, b);
     init_edges(&f);
     *bound = f.e;
     return k < 3 ? est_face_a(&f, a, b, k) : k < 6 ? est_face_b(&f, a, b, k - 3)
                                                    : est_edge(&f, a, b, (k - 6) / 3, (k - 6) % 3);
+}
+
+int fc3_box_filter_centre_inside(const fc3_box *a, const fc3_box *b)
+{
+    bfil f;
+    init_a(&f, a, b);
+    return centre_inside(f.T, a->h);
 }

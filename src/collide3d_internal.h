@@ -13,8 +13,36 @@ typedef struct fc3_box {
     fc_vec3 ax[3]; /* Q16.16 axes, valid per fc_obb3_validate */
 } fc3_box;
 
-fc3_box fc3_box_from_aabb(const fc_aabb3 *b);
-fc3_box fc3_box_from_obb(const fc_obb3 *b);
+/* Inline: the overlap tests run often enough that the copies matter. */
+static inline fc3_box fc3_box_from_aabb(const fc_aabb3 *b)
+{
+    fc3_box r;
+    r.c[0] = (int64_t)b->min.x + b->max.x;
+    r.c[1] = (int64_t)b->min.y + b->max.y;
+    r.c[2] = (int64_t)b->min.z + b->max.z;
+    r.h[0] = (int64_t)b->max.x - b->min.x;
+    r.h[1] = (int64_t)b->max.y - b->min.y;
+    r.h[2] = (int64_t)b->max.z - b->min.z;
+    r.ax[0] = (fc_vec3){ 65536, 0, 0 };
+    r.ax[1] = (fc_vec3){ 0, 65536, 0 };
+    r.ax[2] = (fc_vec3){ 0, 0, 65536 };
+    return r;
+}
+
+static inline fc3_box fc3_box_from_obb(const fc_obb3 *b)
+{
+    fc3_box r;
+    r.c[0] = 2 * (int64_t)b->center.x;
+    r.c[1] = 2 * (int64_t)b->center.y;
+    r.c[2] = 2 * (int64_t)b->center.z;
+    r.h[0] = 2 * (int64_t)b->half.x;
+    r.h[1] = 2 * (int64_t)b->half.y;
+    r.h[2] = 2 * (int64_t)b->half.z;
+    r.ax[0] = b->axis[0];
+    r.ax[1] = b->axis[1];
+    r.ax[2] = b->axis[2];
+    return r;
+}
 
 /* Exact separating-axis overlap of two boxes (see fixcol/collide3d.h),
  * evaluated adaptively (src/collide3d_boxfilter.c). */
@@ -23,6 +51,8 @@ int fc3_box_overlap(const fc3_box *a, const fc3_box *b);
  * faces, B faces, a_i x b_j at 6 + 3i + j) and in *bound its error bound
  * (src/collide3d_boxfilter.c); for the tests at the bound. */
 int64_t fc3_box_filter_estimate(const fc3_box *a, const fc3_box *b, int k, int64_t *bound);
+/* 1 when the box filter's shortcut proves B's centre inside A. */
+int fc3_box_filter_centre_inside(const fc3_box *a, const fc3_box *b);
 /* Sphere/OBB3 filter: 1 or 0 when a cheap 64-bit test decides the overlap,
  * -1 when only the exact test can (src/collide3d_sphere_obb_filter.c). */
 int fc3_sphere_obb_filter(const fc_sphere *a, const fc_obb3 *b);

@@ -659,6 +659,35 @@ static void box_filter_bound_pairs(uint64_t *s, long n)
     }
 }
 
+/* The box filter's centre-inside shortcut as a side: -1 when it proves B's
+ * centre inside A, 0 when it does not (k unused). */
+static int centre_inside_side(const fc_shape3 *a, const fc_shape3 *b, int k)
+{
+    (void)k;
+    fc3_box x = box_of(a), y = box_of(b);
+    return fc3_box_filter_centre_inside(&x, &y) ? -1 : 0;
+}
+
+/* Tiny boxes (half-extents 1..16 raw) moved out of a large skewed, sheared
+ * or rotated box from its centre until the shortcut stops proving the
+ * centre inside: a too-small slack would call a tiny box just outside
+ * overlapping. */
+static void centre_inside_pairs(uint64_t *s, long n)
+{
+    for (long i = 0; i < n; i++) {
+        int64_t size = (int64_t)1 << rnd(s, 16, 26), pos = (int64_t)1 << 26;
+        fc_obb3 a = i % 3 == 0 ? skewed_obb(s, pos, size) : i % 3 == 1 ? sheared_obb(s, pos, size)
+                                                                       : rnd_obb(s, pos, size, 0);
+        fc_obb3 b = rnd_obb(s, 0, 16, (int)rnd(s, 0, 3));
+        b.center = a.center;
+        int64_t dir[3] = {rnd(s, -4, 4), rnd(s, -4, 4), rnd(s, -4, 4)};
+        if (dir[0] == 0 && dir[1] == 0 && dir[2] == 0)
+            dir[0] = 1;
+        fc_shape3 x = sh_obb(a), y = sh_obb(b);
+        check_at_bounds(&x, &y, dir, centre_inside_side, 0, ((int64_t)1 << 27) / 4);
+    }
+}
+
 /* The sphere/OBB3 filter's answer as a side: 1 decided "separated", -1
  * decided "overlapping", 0 left to the exact test (k unused). */
 static int sphere_filter_side(const fc_shape3 *a, const fc_shape3 *b, int k)
@@ -764,8 +793,10 @@ int main(int argc, char **argv)
      * --filter-box / --filter-sphere run only one of them (the should-fail
      * twins, built with a too-small bound). */
     uint64_t sbox = 0xF11FF11FB0B0B0B1u, ssph = 0x5F1E5F1E5F1E5F1Fu;
-    if (!only_sphere)
+    if (!only_sphere) {
         box_filter_bound_pairs(&sbox, longrun ? 40000 : 4000);
+        centre_inside_pairs(&sbox, longrun ? 10000 : 1000);
+    }
     if (!only_box)
         sphere_filter_bound_pairs(&ssph, longrun ? 20000 : 2000);
     printf("filter bound cases %ld\n", n_filter_bound);
