@@ -14,13 +14,16 @@
  *     unit and orthogonal only within the tolerance of fc_obb3_validate). The
  *     15 axes are the 3 + 3 face normals axis_j x axis_k (not the axes
  *     themselves) and the 9 edge products a_i x b_j; a zero product (parallel
- *     edges) is skipped, which is exact: it cannot separate. Every projection
- *     is evaluated exactly in 64/128-bit integers, so the answer is exactly
- *     "the two parallelepipeds share a point".
+ *     edges) is skipped, which is exact: it cannot separate. Each axis is
+ *     decided by a 64-bit estimate when its margin exceeds the estimate's
+ *     proven error bound and evaluated exactly in 128-bit integers
+ *     otherwise (docs/narrowphase-3d.md), so the answer is exactly "the two
+ *     parallelepipeds share a point".
  *   - sphere/OBB3: exact closest point on the stored parallelepiped: the
  *     centre is inside, or its orthogonal projection onto a vertex, edge or
  *     face (that it falls inside of) is within r; projections and distances
- *     are compared exactly (128-bit, the face terms 256-bit).
+ *     are compared exactly (128-bit, the face terms 256-bit), after a 64-bit
+ *     filter with a proven bound has decided the clear cases.
  *
  * Contact (returns the overlap answer; fills *out only when it is 1):
  *   - normal: from A to B (moving B by normal * depth separates them), each
