@@ -91,6 +91,20 @@ static class ApiTest
         var pentagon = Shape2.FromPoly(Poly2.Make(new[] { new Vec2(0, 0), new Vec2(2, 0), new Vec2(3, 2), new Vec2(1, 3), new Vec2(-1, 2) }));
         Check(pentagon.Validate() == Status.Ok && pentagon.Poly[2] == new Vec2(3, 2), "polygon vertices");
 
+        // ---- push-out: depth + 4 + depth / 8192 raw along the normal, verified apart
+        var d2 = Pushout.Delta(c1, Shape2.MakeCircle(new Vec2(1, 0), 1));
+        Check(d2 == Vec2.FromRaw(65536 + 12, 0), "circle push-out " + d2.X.Raw + " raw");
+        Check(!Collide.Overlap(c1, Shape2.MakeCircle(new Vec2(1, 0) + d2, 1)), "push-out separates circles");
+        Check(Pushout.Delta(c1, c3) == default(Vec2), "apart: zero push-out");
+        var s2 = Shape3.FromSphere(new Sphere(new Vec3(0, 0, 2), 1));
+        var d3 = Pushout.Delta(o1, s2);
+        Check(d3 != default(Vec3) && !Collide.Overlap(o1, Shape3.FromSphere(new Sphere(new Vec3(0, 0, 2) + d3, 1))),
+              "push-out separates the sphere from the obb3");
+        Vec2 td;
+        Status tst;
+        Check(Pushout.TryDelta(box, Shape2.MakeCircle(new Vec2(0, 2), 1), out td, out tst) && tst == Status.Ok &&
+              !Collide.Overlap(box, Shape2.MakeCircle(new Vec2(0, 2) + td, 1)), "TryDelta separates circle from box");
+
         // ---- world: ids, queries, rays, snapshot / restore
         using (var w = new World())
         {
