@@ -21,11 +21,13 @@
  * and try again. Given the contact's documented error bounds the first step
  * already separates, so
  *     |delta| <= (1 + 2^-14) * (d + 4 + d * 2^-13) + 0.87 raw
- *             <= d + d * 2^-12 + 5 raw,
- * with d within 1.25 raw + d * 2^-22 of the exact penetration along the
- * contact's axis (for every 2D pair, sphere pairs and AABB3 pairs that is
- * the exact minimum translation distance; for OBB3 pairs it is the minimum
- * over the axes the contact considers, see fixcol/collide3d.h). The loop is
+ *             <= d + d * 2^-12 + 5 raw   (7 raw for bit-identical shapes),
+ * and with d within 1.25 raw + d * 2^-22 of the exact penetration P along
+ * the contact's axis, |delta| <= P + P * 2^-11 + 8 raw. P is the exact
+ * minimum translation distance for every 2D pair and for sphere/sphere,
+ * sphere/AABB3 and AABB3/AABB3; for OBB3 pairs it is the least penetration
+ * over the axes the contact considers (edge products >= 2^-8 long, see
+ * fixcol/collide3d.h). The loop is
  * a safety net with at most 30 rounds: each round doubles e (>= 4 raw), and
  * once B leaves the coordinate range it stays out along the same ray.
  * tests/test_pushout2d.c and tests/test_pushout3d.c check separation with
