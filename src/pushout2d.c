@@ -67,16 +67,21 @@ fc_status fc_pushout2(const fc_shape2 *a, const fc_shape2 *b, fc_vec2 *delta)
         return FC_OK;
     }
     int64_t extra = direction(a, b, &c);
-    for (int64_t e = fc_pushout_first_extension(c.depth); e <= FC_PUSHOUT_MAX_STEP; e *= 2) {
-        int64_t s = (int64_t)c.depth + extra + e;
+    for (int k = 0; k < FC_PUSHOUT_MAX_ROUNDS; k++) {
+        int64_t s = fc_pushout_step(c.depth, extra, k);
         int64_t dx = fc_pushout_scale(c.normal.x, s), dy = fc_pushout_scale(c.normal.y, s);
+        /* A move longer than the range's width leaves it (and stays out
+         * further along the same ray). */
+        if (dx < -FC_PUSHOUT_MAX_MOVE || dx > FC_PUSHOUT_MAX_MOVE || dy < -FC_PUSHOUT_MAX_MOVE ||
+            dy > FC_PUSHOUT_MAX_MOVE)
+            return FC_ERR_RANGE;
         fc_shape2 moved;
         if (!translated(b, dx, dy, &moved))
-            return FC_ERR_RANGE; /* further along the same ray stays out of range */
+            return FC_ERR_RANGE;
         if (!fc_overlap2(a, &moved)) {
             *delta = fc_vec2_make((fix16_t)dx, (fix16_t)dy);
             return FC_OK;
         }
     }
-    return FC_ERR_RANGE; /* unreachable: a step of 2^34 raw leaves the range */
+    return FC_ERR_RANGE; /* unreachable: round 29's step (>= 2^31 raw) leaves the range */
 }

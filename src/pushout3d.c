@@ -66,17 +66,22 @@ fc_status fc_pushout3(const fc_shape3 *a, const fc_shape3 *b, fc_vec3 *delta)
         return FC_OK;
     }
     int64_t extra = direction(a, b, &c);
-    for (int64_t e = fc_pushout_first_extension(c.depth); e <= FC_PUSHOUT_MAX_STEP; e *= 2) {
-        int64_t s = (int64_t)c.depth + extra + e;
+    for (int k = 0; k < FC_PUSHOUT_MAX_ROUNDS; k++) {
+        int64_t s = fc_pushout_step(c.depth, extra, k);
         int64_t d[3] = {fc_pushout_scale(c.normal.x, s), fc_pushout_scale(c.normal.y, s),
                         fc_pushout_scale(c.normal.z, s)};
+        /* A move longer than the range's width leaves it (and stays out
+         * further along the same ray). */
+        for (int i = 0; i < 3; i++)
+            if (d[i] < -FC_PUSHOUT_MAX_MOVE || d[i] > FC_PUSHOUT_MAX_MOVE)
+                return FC_ERR_RANGE;
         fc_shape3 moved;
         if (!translated(b, d, &moved))
-            return FC_ERR_RANGE; /* further along the same ray stays out of range */
+            return FC_ERR_RANGE;
         if (!fc_overlap3(a, &moved)) {
             *delta = fc_vec3_make((fix16_t)d[0], (fix16_t)d[1], (fix16_t)d[2]);
             return FC_OK;
         }
     }
-    return FC_ERR_RANGE; /* unreachable: a step of 2^34 raw leaves the range */
+    return FC_ERR_RANGE; /* unreachable: round 29's step (>= 2^31 raw) leaves the range */
 }

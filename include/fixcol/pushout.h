@@ -28,8 +28,9 @@
  * sphere/AABB3 and AABB3/AABB3; for OBB3 pairs it is the least penetration
  * over the axes the contact considers (edge products >= 2^-8 long, see
  * fixcol/collide3d.h). The loop is
- * a safety net with at most 30 rounds: each round doubles e (>= 4 raw), and
- * once B leaves the coordinate range it stays out along the same ray.
+ * a safety net with at most 30 rounds: each round doubles e (>= 4 raw), a
+ * step >= 2^31 raw leaves the coordinate range, and once B leaves it, it
+ * stays out along the same ray.
  * tests/test_pushout2d.c and tests/test_pushout3d.c check separation with
  * independent oracles and the bound against exactly computed minimum
  * translation distances.
