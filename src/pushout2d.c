@@ -42,7 +42,7 @@ static int64_t direction(const fc_shape2 *a, const fc_shape2 *b, fc_contact2_res
     fc_shape2 probe;
     if (!translated(b, 1, 0, &probe) && !translated(b, -1, 0, &probe))
         probe = *b;
-    fc_contact2_result p;
+    fc_contact2_result p = {{0, 0}, 0, {0, 0}}; /* written only on a hit */
     if (fc_contact2(a, &probe, &p) && (p.normal.x != 0 || p.normal.y != 0)) {
         c->normal = p.normal;
         c->depth = p.depth > c->depth ? p.depth : c->depth;
@@ -61,7 +61,7 @@ fc_status fc_pushout2(const fc_shape2 *a, const fc_shape2 *b, fc_vec2 *delta)
         st = fc_shape2_validate(b);
     if (st != FC_OK)
         return st;
-    fc_contact2_result c;
+    fc_contact2_result c = {{0, 0}, 0, {0, 0}}; /* written only on a hit */
     if (!fc_contact2(a, b, &c)) {
         *delta = fc_vec2_make(0, 0);
         return FC_OK;

@@ -41,7 +41,7 @@ static int64_t direction(const fc_shape3 *a, const fc_shape3 *b, fc_contact3_res
     fc_shape3 probe;
     if (!translated(b, plus, &probe) && !translated(b, minus, &probe))
         probe = *b;
-    fc_contact3_result p;
+    fc_contact3_result p = {{0, 0, 0}, 0, {0, 0, 0}}; /* written only on a hit */
     if (fc_contact3(a, &probe, &p) && !is_zero(p.normal)) {
         c->normal = p.normal;
         c->depth = p.depth > c->depth ? p.depth : c->depth;
@@ -60,7 +60,7 @@ fc_status fc_pushout3(const fc_shape3 *a, const fc_shape3 *b, fc_vec3 *delta)
         st = fc_shape3_validate(b);
     if (st != FC_OK)
         return st;
-    fc_contact3_result c;
+    fc_contact3_result c = {{0, 0, 0}, 0, {0, 0, 0}}; /* written only on a hit */
     if (!fc_contact3(a, b, &c)) {
         *delta = fc_vec3_make(0, 0, 0);
         return FC_OK;

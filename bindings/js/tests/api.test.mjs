@@ -5,14 +5,15 @@
 // round-trip and compare by value, errors named by status, use after
 // destroy and wrong types as errors, snapshot/restore, outputs reused
 // (no allocation per frame), the stateless tier agreeing with the world.
-// --break expects 1.5 to be accepted as a raw value (must fail).
+// --break expects 1.5 to be accepted as a raw value (must fail);
+// --break-pushout takes one raw off a push-out (must fail).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from './args.mjs';
 
-const { opt } = parseArgs(process.argv.slice(2), ['break']);
+const { opt } = parseArgs(process.argv.slice(2), ['break', 'break-pushout']);
 const fc = await import(pathToFileURL(join(opt.package, 'lib', 'index.js')).href);
 const { World, Shape, BodyId, fix, FixcolError } = fc;
 const U = fix.ONE;
@@ -137,6 +138,7 @@ test('stateless tier agrees with the world', () => {
 test('push-out separates, zeros when apart, errors for bad shapes', () => {
   const a = Shape.circle(0, 0, U), b = Shape.circle(U, 0, U);
   const d = fc.pushout(a, b);
+  if (opt['break-pushout']) d[0] -= 1; // the twin: one raw short must fail
   assert.deepEqual(Array.from(d), [U + 12, 0]); // depth + 4 + depth / 8192 raw
   assert.equal(fc.overlap(a, Shape.circle(U + d[0], d[1], U)), false);
   const out = new Int32Array(2);
