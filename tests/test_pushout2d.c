@@ -27,6 +27,8 @@ int collide2d_suite_main(int argc, char **argv);
 #undef main
 
 static int po_break; /* 0 none, 1 contact, 2 long */
+static long po_later_round; /* results not from the first round (identical shapes excluded) */
+static double po_max_excess; /* max of |delta| - depth - depth / 8192 (raw), information only */
 static long po_pairs, po_overlapping, po_range, po_sep_fail, po_depth_fail, po_mtd_fail, po_old_fail;
 static long po_at_max; /* pairs within 1 raw of the MTD bound */
 
@@ -183,6 +185,13 @@ static void pushout_hook(const fc_shape2 *a, const fc_shape2 *b)
     TU_CHECK(ok_depth, "%s/%s: |delta|^2 %lld beyond depth %d bound", type_name(a->type), type_name(b->type),
              (long long)x2, c.depth);
     int64_t x_up = ceil_sqrt(x2);
+    {
+        int64_t s0 = depth + 4 + depth / 8192;
+        int first = q16_round(c.normal.x, s0) == d.x && q16_round(c.normal.y, s0) == d.y;
+        po_later_round += !first && (c.normal.x != 0 || c.normal.y != 0) && memcmp(a, b, sizeof *a) != 0;
+    }
+    double excess = sqrt((double)x2) - (double)depth - (double)depth / 8192;
+    po_max_excess = excess > po_max_excess ? excess : po_max_excess;
     int ok_mtd = mtd_at_least(a, b, x_up);
     po_mtd_fail += !ok_mtd;
     po_at_max += ok_mtd && !mtd_at_least(a, b, x_up + 1);
@@ -244,6 +253,8 @@ int main(int argc, char **argv)
     printf("push-out: %ld pairs, %ld overlapping, %ld range errors, %ld not separated, %ld beyond the depth bound, "
            "%ld beyond the exact-MTD bound, %ld within 1 raw of that bound\n",
            po_pairs, po_overlapping, po_range, po_sep_fail, po_depth_fail, po_mtd_fail, po_at_max);
+    printf("largest |delta| - depth - depth / 8192: %.3f raw; results from a later round than the first: %ld\n",
+           po_max_excess, po_later_round);
     printf("old promise (normal * (depth + 1 + depth * 2^-22)) leaves an overlap: %ld of %ld\n", po_old_fail,
            po_overlapping);
     return tu_finish(po_break ? "test_pushout2d --break" : "test_pushout2d");

@@ -31,6 +31,8 @@ int collide3d_suite_main(int argc, char **argv);
 #undef main
 
 static int po_break; /* 0 none, 1 contact, 2 long */
+static long po_later_round; /* results not from the first round (identical shapes excluded) */
+static double po_max_excess; /* max of |delta| - depth - depth / 8192 (raw), information only */
 static long po_pairs, po_overlapping, po_range, po_sep_fail, po_depth_fail, po_mtd_fail, po_mtd_checked;
 static long po_old_fail, po_old_deep, po_old_checked, po_all_axes_miss, po_at_max;
 
@@ -246,6 +248,13 @@ static void pushout_hook(const fc_shape3 *a, const fc_shape3 *b)
     TU_CHECK(ok_depth, "|delta|^2 %lld beyond the depth %d bound (types %d %d)", (long long)x2, c.depth,
              (int)a->type, (int)b->type);
     int64_t x_up = ceil_sqrt(x2);
+    if (!same_shape(a, b)) {
+        int64_t s0 = depth + 4 + depth / 8192;
+        po_later_round += !(q16_round(c.normal.x, s0) == d.x && q16_round(c.normal.y, s0) == d.y &&
+                            q16_round(c.normal.z, s0) == d.z);
+    }
+    double excess = sqrt((double)x2) - (double)depth - (double)depth / 8192;
+    po_max_excess = excess > po_max_excess ? excess : po_max_excess;
     int ok = mtd_at_least(a, b, x_up, 0);
     if (ok >= 0) {
         po_mtd_checked++;
@@ -297,6 +306,8 @@ int main(int argc, char **argv)
            "minimum over all 15 axes (near-parallel edges included) is below the bound\n",
            po_pairs, po_overlapping, po_range, po_sep_fail, po_depth_fail, po_mtd_checked, po_mtd_fail, po_at_max,
            po_all_axes_miss);
+    printf("largest |delta| - depth - depth / 8192: %.3f raw; results from a later round than the first: %ld\n",
+           po_max_excess, po_later_round);
     printf("old promise (normal * (depth + 1 + depth * 2^-22)) leaves an overlap: %ld of %ld (%ld still overlap "
            "64 raw further)\n", po_old_fail, po_old_checked, po_old_deep);
     if (!po_break)
