@@ -32,7 +32,7 @@
  *     depth * 2^-22), 779 of 13,664 overlapping pairs still overlap, 77 of
  *     them even 64 raw further; the long run 7,387 / 650 of 132,558).
  *     Moving by normal * (depth + 4 raw + depth / 4096), plus
- *     radius / 2^20 for pairs with an OBB3, separated every tested pair
+ *     4 raw + radius / 2^20 for pairs with an OBB3, separated every tested pair
  *     (tests/test_collide3d.c). For a translation that is verified to
  *     separate, use fc_pushout3 (fixcol/pushout.h). Reversing the arguments gives
  *     the exactly negated normal, the same depth and the same point. The only
