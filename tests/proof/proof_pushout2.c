@@ -39,15 +39,3 @@ void proof_pushout2_round_pairs(void)
         }
     }
 }
-
-void proof_pushout2_obb2_circle(void)
-{
-    fc_shape2 a, b;
-    a.type = FC_SHAPE2_OBB;
-    a.u.obb = any_obb2();
-    b.type = FC_SHAPE2_CIRCLE;
-    b.u.circle = any_circle();
-    fc_vec2 d = fc_vec2_make(0, 0);
-    sink_status = (int)fc_pushout2(&a, &b, &d);
-    sink_pushout2 = d;
-}
