@@ -254,6 +254,9 @@ static void check_contact_sanity(const fc_shape2 *a, const fc_shape2 *b, const f
 
 static void check_pair(const fc_shape2 *a, const fc_shape2 *b, int sanity)
 {
+#ifdef FC_TEST_PAIR_HOOK /* tests/test_pushout2d.c: the same pairs through the push-out */
+    FC_TEST_PAIR_HOOK(a, b);
+#endif
     int want = oracle_overlap(a, b);
     int ab = lib_overlap(a, b), ba = fc_overlap2(b, a);
     int direct = a->type <= b->type ? direct_overlap(a, b) : direct_overlap(b, a);

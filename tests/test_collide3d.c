@@ -249,6 +249,9 @@ static void check_contact(const fc_shape3 *a, const fc_shape3 *b, const fc_conta
 /* The full check of one pair: oracle, geometry, symmetry, contact. */
 static void check_pair(const fc_shape3 *a, const fc_shape3 *b, int contacts)
 {
+#ifdef FC_TEST_PAIR_HOOK /* tests/test_pushout3d.c: the same pairs through the push-out */
+    FC_TEST_PAIR_HOOK(a, b);
+#endif
     int got = fc_overlap3(a, b), rev = fc_overlap3(b, a);
     int want = oracle(a, b);
     n_oracle++;

@@ -11,6 +11,7 @@
 #include <fixcol/shapes.h>
 #include <fixcol/collide2d.h>
 #include <fixcol/collide3d.h>
+#include <fixcol/pushout.h>
 #include <fixcol/alloc.h>
 #include <fixcol/hash.h>
 #include <fixcol/quadtree.h>

@@ -41,6 +41,10 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern int fc_overlap3(ref Shape3 a, ref Shape3 b);
         [DllImport(Lib, CallingConvention = CC)] public static extern int fc_contact3(ref Shape3 a, ref Shape3 b, out Contact3 c);
 
+        // pushout.h (validates its inputs; delta untouched on an error)
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_pushout2(ref Shape2 a, ref Shape2 b, ref Vec2 delta);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_pushout3(ref Shape3 a, ref Shape3 b, ref Vec3 delta);
+
         // world.h
         [DllImport(Lib, CallingConvention = CC)] public static extern WorldDef fc_world_def_default();
         [DllImport(Lib, CallingConvention = CC)] public static extern BodyDef fc_body_def_default();

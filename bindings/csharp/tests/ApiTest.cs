@@ -3,7 +3,8 @@
 // (fc_replay_fix_format / fc_replay_fix_parse) for every sampled raw value,
 // table trig, the stateless tier, snapshot/restore (same checksum, same ids
 // handed out next) and a frame loop that allocates no managed memory.
-// --break compares one value with its neighbour's C text (must fail).
+// --break compares one value with its neighbour's C text (must fail);
+// --break-pushout takes one raw off a push-out (must fail).
 using System;
 using System.Text;
 using Fixcol;
@@ -38,6 +39,7 @@ static class ApiTest
     static int Main(string[] args)
     {
         bool brk = Array.IndexOf(args, "--break") >= 0;
+        bool brkPushout = Array.IndexOf(args, "--break-pushout") >= 0; // one raw short: must fail
 
         // ---- Fix16 text == the C text form, both directions
         uint x = 12345;
@@ -90,6 +92,22 @@ static class ApiTest
         Check(!Collide.Overlap(s1, o1) && Collide.Overlap(o1, Shape3.FromSphere(new Sphere(new Vec3(0, 0, 2), 1))), "sphere vs obb3");
         var pentagon = Shape2.FromPoly(Poly2.Make(new[] { new Vec2(0, 0), new Vec2(2, 0), new Vec2(3, 2), new Vec2(1, 3), new Vec2(-1, 2) }));
         Check(pentagon.Validate() == Status.Ok && pentagon.Poly[2] == new Vec2(3, 2), "polygon vertices");
+
+        // ---- push-out: depth + 4 + depth / 8192 raw along the normal, verified apart
+        var d2 = Pushout.Delta(c1, Shape2.MakeCircle(new Vec2(1, 0), 1));
+        if (brkPushout)
+            d2 = d2 - Vec2.FromRaw(1, 0);
+        Check(d2 == Vec2.FromRaw(65536 + 12, 0), "circle push-out " + d2.X.Raw + " raw");
+        Check(!Collide.Overlap(c1, Shape2.MakeCircle(new Vec2(1, 0) + d2, 1)), "push-out separates circles");
+        Check(Pushout.Delta(c1, c3) == default(Vec2), "apart: zero push-out");
+        var s2 = Shape3.FromSphere(new Sphere(new Vec3(0, 0, 2), 1));
+        var d3 = Pushout.Delta(o1, s2);
+        Check(d3 != default(Vec3) && !Collide.Overlap(o1, Shape3.FromSphere(new Sphere(new Vec3(0, 0, 2) + d3, 1))),
+              "push-out separates the sphere from the obb3");
+        Vec2 td;
+        Status tst;
+        Check(Pushout.TryDelta(box, Shape2.MakeCircle(new Vec2(0, 2), 1), out td, out tst) && tst == Status.Ok &&
+              !Collide.Overlap(box, Shape2.MakeCircle(new Vec2(0, 2) + td, 1)), "TryDelta separates circle from box");
 
         // ---- world: ids, queries, rays, snapshot / restore
         using (var w = new World())

@@ -236,6 +236,18 @@ static class RobustnessTest
         Throws<FixcolException>("Collide.Overlap: invalid shape", () => Collide.Overlap(neg, Circle(1, 1, 1)), Status.ErrSize);
         Throws<FixcolException>("Collide.Overlap: type 0", () => Collide.Overlap(new Shape2(), Circle(1, 1, 1)), Status.ErrShapeType);
         Throws<FixcolException>("Collide.Overlap: bad sphere", () => Collide.Overlap(Shape3.FromSphere(new Sphere(new Vec3(), Fix16.FromRaw(-5))), Shape3.FromSphere(new Sphere(new Vec3(), 1))), Status.ErrSize);
+        Throws<FixcolException>("Pushout.Delta: invalid shape", () => Pushout.Delta(Circle(1, 1, 1), neg), Status.ErrSize);
+        Throws<FixcolException>("Pushout.Delta: type 0", () => Pushout.Delta(new Shape2(), Circle(1, 1, 1)), Status.ErrShapeType);
+        Throws<FixcolException>("Pushout.Delta: bad sphere", () => Pushout.Delta(Shape3.FromSphere(new Sphere(new Vec3(), 1)), Shape3.FromSphere(new Sphere(new Vec3(), Fix16.FromRaw(-5)))), Status.ErrSize);
+        Throws<FixcolException>("Pushout.Delta: 3D type 0", () => Pushout.Delta(new Shape3(), Shape3.FromSphere(new Sphere(new Vec3(), 1))), Status.ErrShapeType);
+        Throws<FixcolException>("Pushout.Delta: past the range limit", () => Pushout.Delta(Circle(8191, 0, 1), Circle(8192, 0, 1)), Status.ErrRange);
+        {
+            cases++;
+            Vec2 d;
+            Status st;
+            if (Pushout.TryDelta(Circle(1, 1, 1), neg, out d, out st) || st != Status.ErrSize || d != default(Vec2))
+                Fail("Pushout.TryDelta: invalid shape", "returned true or status " + st);
+        }
         Throws<FixcolException>("Obb3.FromAxes: non-orthonormal axes", () => Obb3.FromAxes(new Vec3(), new Vec3(1, 1, 1), new Vec3(1, 0, 0), new Vec3(1, 0, 0), new Vec3(0, 0, 1)), Status.ErrRotation);
         Throws<FixcolException>("Obb3.FromEuler: huge half", () => Obb3.FromEuler(new Vec3(), Vec3.FromRaw(int.MaxValue, 1, 1), Angle.FromRaw(0), Angle.FromRaw(0), Angle.FromRaw(0)), Status.ErrSize);
         Throws<OverflowException>("Fix16.FromInt(40000)", () => Fix16.FromInt(40000));

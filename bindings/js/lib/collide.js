@@ -49,3 +49,21 @@ export function contact(a, b, out) {
   c.depth = i32[b0 + d];
   return c;
 }
+
+/**
+ * fc_pushout2 / fc_pushout3: the raw translation for b after which a and b
+ * no longer overlap (verified exactly; zeros when apart), as an Int32Array
+ * of dim words (into out if given: no allocation). Throws FixcolError: an
+ * invalid shape's status, or FC_ERR_RANGE when b pushed out would leave the
+ * coordinate range.
+ */
+export function pushout(a, b, out) {
+  const [pa, pb] = args(a, b, 'pushout');
+  const r = fc.fcjs_pushout_shapes(a.dim, pa, pb, io + OUT * 4);
+  if (r < 0) throw new FixcolError(r, 'pushout');
+  const d = a.dim;
+  const v = out instanceof Int32Array && out.length === d ? out : new Int32Array(d);
+  const i32 = views().i32;
+  for (let i = 0; i < d; i++) v[i] = i32[IOW + OUT + i];
+  return v;
+}

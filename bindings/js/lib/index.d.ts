@@ -322,6 +322,8 @@ export class Contact {
 export function overlap(a: Shape, b: Shape): boolean;
 /** fc_contact2 / fc_contact3 */
 export function contact(a: Shape, b: Shape, out?: Contact): Contact | null;
+/** fc_pushout2 / fc_pushout3: raw translation for b that separates it from a (zeros when apart) */
+export function pushout(a: Shape, b: Shape, out?: Int32Array): Int32Array;
 
 export interface ReplayDiff {
   same: boolean;

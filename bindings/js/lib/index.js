@@ -16,5 +16,5 @@ export { Desync, DESYNC_ASK_SLOTS } from './desync.js';
 export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES, OP_WORDS } from './replay.js';
 export { ReplayRunner, FrameResult } from './runner.js';
 export { verifyReplay } from './verify.js';
-export { overlap, contact, Contact } from './collide.js';
+export { overlap, contact, Contact, pushout } from './collide.js';
 export { diffReplays, bodyDiff } from './diff.js';

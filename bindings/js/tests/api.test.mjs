@@ -5,14 +5,15 @@
 // round-trip and compare by value, errors named by status, use after
 // destroy and wrong types as errors, snapshot/restore, outputs reused
 // (no allocation per frame), the stateless tier agreeing with the world.
-// --break expects 1.5 to be accepted as a raw value (must fail).
+// --break expects 1.5 to be accepted as a raw value (must fail);
+// --break-pushout takes one raw off a push-out (must fail).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from './args.mjs';
 
-const { opt } = parseArgs(process.argv.slice(2), ['break']);
+const { opt } = parseArgs(process.argv.slice(2), ['break', 'break-pushout']);
 const fc = await import(pathToFileURL(join(opt.package, 'lib', 'index.js')).href);
 const { World, Shape, BodyId, fix, FixcolError } = fc;
 const U = fix.ONE;
@@ -132,6 +133,31 @@ test('stateless tier agrees with the world', () => {
   throwsStatus(() => fc.overlap(a, Shape.sphere(0, 0, 0, U)), 'FC_ERR_SHAPE_TYPE');
   void ia, void ib;
   w.destroy();
+});
+
+test('push-out separates, zeros when apart, errors for bad shapes', () => {
+  const a = Shape.circle(0, 0, U), b = Shape.circle(U, 0, U);
+  const d = fc.pushout(a, b);
+  if (opt['break-pushout']) d[0] -= 1; // the twin: one raw short must fail
+  assert.deepEqual(Array.from(d), [U + 12, 0]); // depth + 4 + depth / 8192 raw
+  assert.equal(fc.overlap(a, Shape.circle(U + d[0], d[1], U)), false);
+  const out = new Int32Array(2);
+  assert.equal(fc.pushout(a, Shape.circle(5 * U, 0, U), out), out);
+  assert.deepEqual(Array.from(out), [0, 0]);
+  const box = Shape.obb2(0, 0, 2 * U, U, fix.angleFromDeg(fix.fromInt(30)));
+  for (let k = 0; k < 25; k++) {
+    const x = (k % 5 - 2) * 40000, y = (Math.floor(k / 5) - 2) * 40000;
+    const p = fc.pushout(box, Shape.circle(x, y, U));
+    assert.equal(fc.overlap(box, Shape.circle(x + p[0], y + p[1], U)), false);
+  }
+  const s = Shape.sphere(0, 0, 0, U), o = Shape.obb3Euler([0, 0, U], [U, U, U], 8192, 1000, 0);
+  const p3 = fc.pushout(o, s);
+  assert.equal(fc.overlap(o, Shape.sphere(p3[0], p3[1], p3[2], U)), false);
+  throwsStatus(() => fc.pushout(a, Shape.circle(0, 0, -1)), 'FC_ERR_SIZE');
+  throwsStatus(() => fc.pushout(a, s), 'FC_ERR_SHAPE_TYPE');
+  throwsStatus(() => fc.pushout(Shape.circle(8191 * U, 0, U), Shape.circle(8192 * U, 0, U)), 'FC_ERR_RANGE');
+  assert.throws(() => fc.pushout(a, null), FixcolError);
+  assert.throws(() => fc.pushout(a, { dim: 2 }), FixcolError);
 });
 
 test('3D world: boxes from Euler angles, rays', () => {

@@ -4,6 +4,7 @@
  * the exact decimal <-> Q16.16 conversions. */
 #include <fixcol/collide2d.h>
 #include <fixcol/collide3d.h>
+#include <fixcol/pushout.h>
 #include <fixcol/replay.h>
 
 #include <stdint.h>
@@ -117,3 +118,28 @@ FCJS_EXPORT(fcjs_fix_parse) int32_t fcjs_fix_parse(const char *s, uint32_t len, 
 
 /* The exact decimal of v into buf (32 bytes, NUL-terminated). */
 FCJS_EXPORT(fcjs_fix_format) void fcjs_fix_format(int32_t v, char *buf) { fc_replay_fix_format(v, buf); }
+
+/* fc_pushout2 / fc_pushout3 (it validates both shapes): the status; on
+ * FC_OK out = the translation for b (dim words), else out untouched. */
+FCJS_EXPORT(fcjs_pushout_shapes) int32_t fcjs_pushout_shapes(int32_t dim, const int32_t *a, const int32_t *b,
+                                                             int32_t *out)
+{
+    if (dim == 2) {
+        fc_shape2 sa, sb;
+        fc_vec2 d;
+        fcjs_shape2_decode(a, &sa);
+        fcjs_shape2_decode(b, &sb);
+        fc_status st = fc_pushout2(&sa, &sb, &d);
+        if (st == FC_OK)
+            out[0] = d.x, out[1] = d.y;
+        return st;
+    }
+    fc_shape3 sa, sb;
+    fc_vec3 d;
+    fcjs_shape3_decode(a, &sa);
+    fcjs_shape3_decode(b, &sb);
+    fc_status st = fc_pushout3(&sa, &sb, &d);
+    if (st == FC_OK)
+        out[0] = d.x, out[1] = d.y, out[2] = d.z;
+    return st;
+}

@@ -76,6 +76,35 @@ static int l_contact3(lua_State *L)
     return 8;
 }
 
+/* fixcol.pushout2(a, b) -> dx, dy | nil, status, message: the raw
+ * translation for b that separates it from a (0, 0 when apart); see
+ * fixcol/pushout.h. */
+static int l_pushout2(lua_State *L)
+{
+    fc_shape2 a = fcl_check_shape2(L, 1), b = fcl_check_shape2(L, 2);
+    fc_vec2 d;
+    fc_status st = fc_pushout2(&a, &b, &d);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    lua_pushinteger(L, d.x);
+    lua_pushinteger(L, d.y);
+    return 2;
+}
+
+/* fixcol.pushout3(a, b) -> dx, dy, dz | nil, status, message */
+static int l_pushout3(lua_State *L)
+{
+    fc_shape3 a = fcl_check_shape3(L, 1), b = fcl_check_shape3(L, 2);
+    fc_vec3 d;
+    fc_status st = fc_pushout3(&a, &b, &d);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    lua_pushinteger(L, d.x);
+    lua_pushinteger(L, d.y);
+    lua_pushinteger(L, d.z);
+    return 3;
+}
+
 /* ---- trig: angles are integers, 65536 per turn (wrapped mod 65536). */
 
 static int l_sin(lua_State *L)
@@ -121,6 +150,7 @@ void fcl_open_collide(lua_State *L)
 {
     static const luaL_Reg f[] = {
         {"overlap2", l_overlap2}, {"contact2", l_contact2}, {"overlap3", l_overlap3}, {"contact3", l_contact3},
+        {"pushout2", l_pushout2}, {"pushout3", l_pushout3},
         {"sin", l_sin}, {"cos", l_cos}, {"sincos", l_sincos}, {"angle_from_deg", l_angle_from_deg},
         {"angle_to_deg", l_angle_to_deg}, {"angle_from_rad", l_angle_from_rad}, {NULL, NULL}};
     fcl_setfuncs(L, f);

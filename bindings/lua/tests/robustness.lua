@@ -229,7 +229,7 @@ expect_error("replay_open(nil)", false, nil, fc.replay_open, nil)
 -- Module functions with bad arguments.
 for _, f in ipairs({ "fix", "fix_str", "fix_floor", "sin", "cos", "sincos", "angle_from_deg", "angle_to_deg",
   "angle_from_rad", "id_parts", "id_str", "circle", "aabb2", "obb2", "capsule2", "poly2", "sphere", "aabb3",
-  "obb3_euler", "obb3_axes", "validate2", "validate3", "overlap2", "overlap3", "contact2", "contact3", "mul", "id" }) do
+  "obb3_euler", "obb3_axes", "validate2", "validate3", "overlap2", "overlap3", "contact2", "contact3", "pushout2", "pushout3", "mul", "id" }) do
   for _, bad in ipairs({ nil, 0.5, NAN, INF, 2 ^ 53, {}, hasher }) do
     if not (f == "fix" and bad == nil) then
       expect_error("fixcol." .. f .. "(" .. tostring(bad) .. ")", false, nil, fc[f], bad, bad, bad, bad, bad, bad, bad, bad, bad)
@@ -278,6 +278,9 @@ expect_error("validate2 of a clockwise poly", true, nil, fc.validate2, fc.poly2(
 expect_error("validate2 of a 9-gon", true, nil, fc.validate2,
   { type = "poly", 0, 0, 1, 0, 2, 1, 3, 3, 2, 5, 1, 6, 0, 6, -1, 5, -2, 3 })
 expect_error("overlap2 of an invalid circle", true, nil, fc.overlap2, fc.circle(0, 0, -1), good2)
+expect_error("pushout2 of an invalid circle", true, nil, fc.pushout2, good2, fc.circle(0, 0, -1))
+expect_error("pushout3 of an invalid sphere", true, nil, fc.pushout3, { type = "sphere", x = 0, y = 0, z = 0, r = -1 },
+  { type = "sphere", x = 0, y = 0, z = 0, r = 1 })
 if BREAK then expect_error("a valid translate (--break)", false, w2, w2.translate2, w2, ids2[1], 0, 0) end
 
 -- Destroyed and collected worlds.

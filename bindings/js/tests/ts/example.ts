@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Type-checked against lib/index.d.ts (tsc --noEmit): the calls a game
 // makes, with the types the declarations promise.
-import { World, Shape, fix, BodyId, FixcolError, overlap, contact, verifyReplay, Hash64, Desync, DESYNC_ASK_SLOTS,
+import { World, Shape, fix, BodyId, FixcolError, overlap, contact, pushout, verifyReplay, Hash64, Desync, DESYNC_ASK_SLOTS,
   OpKind } from 'fixcol';
 import type { PairList, IdList, RayHit, Contact, VerifyResult, DesyncStep } from 'fixcol';
 
@@ -14,13 +14,14 @@ const hit: RayHit | null = w.raycast2(0, 0, fix.fromInt(4), 0);
 const sum: bigint = w.checksum();
 const c: Contact | null = contact(Shape.circle(0, 0, fix.ONE), Shape.circle(fix.ONE, 0, fix.ONE));
 const both: boolean = overlap(Shape.circle(0, 0, fix.ONE), Shape.circle(fix.ONE, 0, fix.ONE));
+const push: Int32Array = pushout(Shape.circle(0, 0, fix.ONE), Shape.circle(fix.ONE, 0, fix.ONE));
 try {
   w.translate2(id, fix.fromInt(9000), 0);
 } catch (e) {
   if (e instanceof FixcolError) console.log(e.status, e.code);
 }
 const r: VerifyResult = verifyReplay(new Uint8Array(0), { digest: new Hash64() });
-console.log(pairs.count, ids.count, hit?.t, sum, c?.depth, both, id.key, r.frames);
+console.log(pairs.count, ids.count, hit?.t, sum, c?.depth, both, push[0], id.key, r.frames);
 // finding a desync: the asker's loop against a responder (here another world)
 const other: World = new World();
 other.restore(w.snapshot());
