@@ -138,12 +138,15 @@ fc_status fc_world_create(const fc_world_def *def, fc_world **out)
     world_init_bufs(w);
     qd.alloc = a;
     st = fc_qt_create(&qd, &w->qt);
-    if (st == FC_OK &&
-        (!world_reserve_slots(w, (uint32_t)def->body_capacity) ||
-         !fc_buf_reserve(&a, &w->pair_keys, (size_t)def->pair_capacity) ||
-         !fc_buf_reserve(&a, &w->pair_tmp, (size_t)def->pair_capacity) ||
-         !fc_buf_reserve(&a, &w->pairs, (size_t)def->pair_capacity)))
+    if (st == FC_OK && !world_reserve_slots(w, (uint32_t)def->body_capacity))
         st = FC_ERR_NO_MEMORY;
+    /* pair_capacity entries in every output and its scratch, so frames
+     * whose outputs stay within it never allocate */
+    fc_buf *bufs[] = {&w->pair_keys, &w->pair_tmp, &w->pairs, &w->query_idx, &w->query_tmp,
+                      &w->query_ids, &w->ray_hits, &w->ray_tmp};
+    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0] && st == FC_OK; i++)
+        if (!fc_buf_reserve(&a, bufs[i], (size_t)def->pair_capacity))
+            st = FC_ERR_NO_MEMORY;
     if (st != FC_OK) {
         fc_world_destroy(w);
         return st;
