@@ -2,12 +2,13 @@
 /* Integer quadtree broadphase (see fixcol/quadtree.h for the layouts).
  *
  * Nodes live in one pool and refer to each other by index; a node whose
- * subtree empties goes back to the pool. Items' boxes live in one array
- * indexed by item, each entry linked into its node's list, so an update
- * never allocates (only a new largest item number or more nodes than the
- * pool has ever held do). Each node keeps its list, its region (the closed
- * box every item box of the node - clamped to the square - lies in) and the
- * number of items in its subtree, so empty subtrees are skipped.
+ * subtree empties goes back to the pool. A node's items (box and number)
+ * live in a chain of fixed-size chunks from a second pool, so an update
+ * never allocates (only a new largest item number, or more nodes or chunks
+ * at once than the pools have ever held, do). Each node keeps its chunks,
+ * its region (the closed box every item box of the node - clamped to the
+ * square - lies in) and the number of items in its subtree, so empty
+ * subtrees are skipped.
  *
  * Regions nest (a child's region lies inside its parent's) and, in the
  * loose layout, a node's region only meets the regions of the 3 x 3 nodes
@@ -29,14 +30,23 @@
 #include "nofloat.h"
 #include "quadtree_internal.h"
 
-/* One item's entry, indexed by item number: its box and its links in the
- * list of the node holding it. Entries live in one array sized by the
- * largest item number, so moving an item between nodes never allocates. */
+/* One item of a node: its box and number. */
 typedef struct qt_entry {
     fc_qt_box box;
-    int32_t node;       /* -1: absent */
-    int32_t next, prev; /* items of the same node, -1 at the ends */
+    uint32_t item;
 } qt_entry;
+
+/* A node's items live in a chain of fixed-size chunks from one pool: the
+ * head chunk holds the most recent 1..QT_CHUNK items, every later one is
+ * full. Contiguous enough for the pair loops, and a node growing or
+ * shrinking only takes or returns a chunk, never allocates. */
+#define QT_CHUNK_LOG2 2
+#define QT_CHUNK (1 << QT_CHUNK_LOG2)
+typedef struct qt_chunk {
+    qt_entry e[QT_CHUNK];
+    int32_t n;    /* entries used */
+    int32_t next; /* the node's next chunk, or the next free chunk; -1 none */
+} qt_chunk;
 
 /* A node of the tree, or (depth -1) a free one in the pool. */
 typedef struct qt_node {
@@ -45,10 +55,17 @@ typedef struct qt_node {
     int32_t child[4];                       /* quadrant u_bit + 2 * v_bit; -1 none */
     int32_t parent;                         /* -1 for the root; next free node when free */
     int32_t depth;                          /* -1: free */
-    int32_t head;                           /* first item of the node's list, -1 none */
-    int32_t count;                          /* items in the node's list */
+    int32_t head;                           /* first chunk of the node's items, -1 none */
+    int32_t count;                          /* items in the node */
     int32_t sub;                            /* items in this subtree */
+    int32_t want;                           /* items probed into this node (fc_qt_probe), else 0 */
 } qt_node;
+
+/* Where an item is: its node (-1: absent) and chunk * QT_CHUNK + slot. */
+typedef struct qt_loc {
+    int32_t node;
+    int32_t at;
+} qt_loc;
 
 struct fc_quadtree {
     fc_qt_def def;
@@ -60,8 +77,13 @@ struct fc_quadtree {
      * the tree never holds more nodes than its items' paths. */
     qt_node *nodes;
     int32_t node_count, node_cap, free_top, free_nodes;
-    qt_entry *ent;
-    uint32_t ent_cap;
+    /* chunk pool: chunks[0..chunk_count) in use or free (a stack through
+     * next, top free_chunk, -1 none) */
+    qt_chunk *chunks;
+    int32_t chunk_count, chunk_cap, free_chunk;
+    int32_t probe_chunks; /* chunks the probed items need (fc_qt_probe) */
+    qt_loc *loc;
+    uint32_t loc_cap;
     int32_t count;
 };
 
@@ -164,14 +186,14 @@ static void qt_node_init(fc_quadtree *qt, qt_node *n, int32_t parent, int32_t de
 
 /* ---------------------------------------------------------------- create */
 
-/* Entries for items < cap (>= 16), all absent. */
-static qt_entry *qt_new_entries(const fc_allocator *a, uint32_t cap)
+/* Locations for items < cap, all absent. */
+static qt_loc *qt_new_locs(const fc_allocator *a, uint32_t cap)
 {
-    qt_entry *e = (qt_entry *)fc_alloc_bytes(a, sizeof(qt_entry) * cap);
-    if (e != NULL)
+    qt_loc *l = (qt_loc *)fc_alloc_bytes(a, sizeof(qt_loc) * cap);
+    if (l != NULL)
         for (uint32_t i = 0; i < cap; i++)
-            e[i].node = -1;
-    return e;
+            l[i].node = -1;
+    return l;
 }
 
 fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out)
@@ -200,9 +222,14 @@ fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out)
     qt->node_cap = 64;
     qt->nodes = (qt_node *)fc_alloc_bytes(&a, sizeof(qt_node) * (size_t)qt->node_cap);
     uint32_t lc = def->item_capacity > 16 ? (uint32_t)def->item_capacity : 16u;
-    qt->ent = qt_new_entries(&a, lc);
-    qt->ent_cap = lc; /* before any fc_qt_destroy: it frees ent with this size */
-    if (qt->nodes == NULL || qt->ent == NULL) {
+    /* room for every item in full chunks plus one part-filled chunk per
+     * node of a small tree */
+    qt->chunk_cap = (int32_t)(lc / QT_CHUNK) + 64;
+    qt->chunks = (qt_chunk *)fc_alloc_bytes(&a, sizeof(qt_chunk) * (size_t)qt->chunk_cap);
+    qt->free_chunk = -1;
+    qt->loc = qt_new_locs(&a, lc);
+    qt->loc_cap = lc; /* before any fc_qt_destroy: it frees loc with this size */
+    if (qt->nodes == NULL || qt->loc == NULL || qt->chunks == NULL) {
         fc_qt_destroy(qt);
         return FC_ERR_NO_MEMORY;
     }
@@ -218,27 +245,45 @@ void fc_qt_destroy(fc_quadtree *qt)
         return;
     fc_allocator a = qt->a;
     fc_free_bytes(&a, qt->nodes, sizeof(qt_node) * (size_t)qt->node_cap);
-    fc_free_bytes(&a, qt->ent, sizeof(qt_entry) * qt->ent_cap);
+    fc_free_bytes(&a, qt->chunks, sizeof(qt_chunk) * (size_t)qt->chunk_cap);
+    fc_free_bytes(&a, qt->loc, sizeof(qt_loc) * qt->loc_cap);
     fc_free_bytes(&a, qt, sizeof *qt);
 }
 
 /* ---------------------------------------------------------------- storage */
 
-static int qt_grow_entries(fc_quadtree *qt, uint32_t need)
+static int qt_grow_loc(fc_quadtree *qt, uint32_t need)
 {
-    if (need <= qt->ent_cap)
+    if (need <= qt->loc_cap)
         return 1;
-    uint32_t cap = qt->ent_cap;
+    uint32_t cap = qt->loc_cap;
     while (cap < need)
         cap = cap > FC_QT_MAX_ITEMS / 2 ? FC_QT_MAX_ITEMS : cap * 2;
-    qt_entry *e = qt_new_entries(&qt->a, cap);
-    if (e == NULL)
+    qt_loc *l = qt_new_locs(&qt->a, cap);
+    if (l == NULL)
         return 0;
-    memcpy(e, qt->ent, sizeof(qt_entry) * qt->ent_cap);
-    fc_free_bytes(&qt->a, qt->ent, sizeof(qt_entry) * qt->ent_cap);
-    qt->ent = e;
-    qt->ent_cap = cap;
+    memcpy(l, qt->loc, sizeof(qt_loc) * qt->loc_cap);
+    fc_free_bytes(&qt->a, qt->loc, sizeof(qt_loc) * qt->loc_cap);
+    qt->loc = l;
+    qt->loc_cap = cap;
     return 1;
+}
+
+/* pool (cap elements of elem bytes, used in use) moved into one twice as
+ * large and freed; NULL when out of memory or at the int32 limit (pool
+ * and *cap unchanged). */
+static void *qt_grown(fc_quadtree *qt, void *pool, int32_t *cap, int32_t used, size_t elem)
+{
+    if (*cap > INT32_MAX / 2)
+        return NULL;
+    int32_t ncap = *cap * 2;
+    void *np = fc_alloc_bytes(&qt->a, elem * (size_t)ncap);
+    if (np == NULL)
+        return NULL;
+    memcpy(np, pool, elem * (size_t)used);
+    fc_free_bytes(&qt->a, pool, elem * (size_t)*cap);
+    *cap = ncap;
+    return np;
 }
 
 /* A node from the pool (growing it only when grow is set); -1 when none. */
@@ -251,18 +296,29 @@ static int32_t qt_take_node(fc_quadtree *qt, int grow)
         return c;
     }
     if (qt->node_count == qt->node_cap) {
-        if (!grow || qt->node_cap > INT32_MAX / 2)
+        qt_node *n = grow ? (qt_node *)qt_grown(qt, qt->nodes, &qt->node_cap, qt->node_count, sizeof(qt_node)) : NULL;
+        if (n == NULL)
             return -1;
-        int32_t cap = qt->node_cap * 2;
-        qt_node *nn = (qt_node *)fc_alloc_bytes(&qt->a, sizeof(qt_node) * (size_t)cap);
-        if (nn == NULL)
-            return -1;
-        memcpy(nn, qt->nodes, sizeof(qt_node) * (size_t)qt->node_count);
-        fc_free_bytes(&qt->a, qt->nodes, sizeof(qt_node) * (size_t)qt->node_cap);
-        qt->nodes = nn;
-        qt->node_cap = cap;
+        qt->nodes = n;
     }
     return qt->node_count++;
+}
+
+/* A chunk from the pool (growing it when needed); -1 when out of memory. */
+static int32_t qt_take_chunk(fc_quadtree *qt)
+{
+    if (qt->free_chunk >= 0) {
+        int32_t c = qt->free_chunk;
+        qt->free_chunk = qt->chunks[c].next;
+        return c;
+    }
+    if (qt->chunk_count == qt->chunk_cap) {
+        qt_chunk *c = (qt_chunk *)qt_grown(qt, qt->chunks, &qt->chunk_cap, qt->chunk_count, sizeof(qt_chunk));
+        if (c == NULL)
+            return -1;
+        qt->chunks = c;
+    }
+    return qt->chunk_count++;
 }
 
 /* Return the empty childless nodes from n up (not the root) to the pool. */
@@ -313,37 +369,66 @@ static void qt_add_sub(fc_quadtree *qt, int32_t n, int32_t delta)
         qt->nodes[n].sub += delta;
 }
 
+/* Find or create the node for p with room for one more item (a new head
+ * chunk when its head is full); -1 when out of memory (nodes created on
+ * the way are pruned again). */
+static int32_t qt_prepare(fc_quadtree *qt, qt_place p)
+{
+    int32_t n = qt_node_for(qt, p, 1);
+    if (n < 0)
+        return -1;
+    qt_node *node = &qt->nodes[n];
+    if (node->head < 0 || qt->chunks[node->head].n == QT_CHUNK) {
+        int32_t c = qt_take_chunk(qt);
+        if (c < 0) {
+            qt_prune(qt, n);
+            return -1;
+        }
+        node = &qt->nodes[n];
+        qt->chunks[c].n = 0;
+        qt->chunks[c].next = node->head;
+        node->head = c;
+    }
+    return n;
+}
+
+/* Add item to node ni (prepared by qt_prepare). */
 static void qt_link(fc_quadtree *qt, int32_t ni, uint32_t item, fc_qt_box box)
 {
     qt_node *n = &qt->nodes[ni];
-    qt_entry *e = &qt->ent[item];
-    e->box = box;
-    e->node = ni;
-    e->prev = -1;
-    e->next = n->head;
-    if (n->head >= 0)
-        qt->ent[n->head].prev = (int32_t)item;
-    n->head = (int32_t)item;
+    qt_chunk *h = &qt->chunks[n->head];
+    h->e[h->n].box = box;
+    h->e[h->n].item = item;
+    qt->loc[item].node = ni;
+    qt->loc[item].at = n->head * QT_CHUNK + h->n;
+    h->n++;
     n->count++;
     qt_add_sub(qt, ni, 1);
 }
 
-/* Take item out of its node's list; returns the node (not pruned). */
+/* Take item out of its node (the node's last entry fills the hole);
+ * returns the node (not pruned). */
 static int32_t qt_unlink(fc_quadtree *qt, uint32_t item)
 {
-    qt_entry *e = &qt->ent[item];
-    int32_t ni = e->node;
-    qt_node *n = &qt->nodes[ni];
-    if (e->prev >= 0)
-        qt->ent[e->prev].next = e->next;
-    else
-        n->head = e->next;
-    if (e->next >= 0)
-        qt->ent[e->next].prev = e->prev;
+    qt_loc l = qt->loc[item];
+    qt_node *n = &qt->nodes[l.node];
+    int32_t hi = n->head;
+    qt_chunk *h = &qt->chunks[hi];
+    int32_t last = hi * QT_CHUNK + h->n - 1;
+    if (l.at != last) {
+        qt_entry moved = h->e[h->n - 1];
+        qt->chunks[l.at >> QT_CHUNK_LOG2].e[l.at & (QT_CHUNK - 1)] = moved;
+        qt->loc[moved.item].at = l.at;
+    }
+    if (--h->n == 0) { /* the head chunk back to the pool */
+        n->head = h->next;
+        h->next = qt->free_chunk;
+        qt->free_chunk = hi;
+    }
     n->count--;
-    e->node = -1;
-    qt_add_sub(qt, ni, -1);
-    return ni;
+    qt->loc[item].node = -1;
+    qt_add_sub(qt, l.node, -1);
+    return l.node;
 }
 
 static int box_ok(fc_qt_box b)
@@ -353,7 +438,13 @@ static int box_ok(fc_qt_box b)
 
 static int qt_present(const fc_quadtree *qt, uint32_t item)
 {
-    return item < qt->ent_cap && qt->ent[item].node >= 0;
+    return item < qt->loc_cap && qt->loc[item].node >= 0;
+}
+
+static qt_entry *qt_entry_of(const fc_quadtree *qt, uint32_t item)
+{
+    int32_t at = qt->loc[item].at; /* >= 0 */
+    return &qt->chunks[at >> QT_CHUNK_LOG2].e[at & (QT_CHUNK - 1)];
 }
 
 fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box)
@@ -362,9 +453,9 @@ fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box)
         return FC_ERR_NULL;
     if (item >= FC_QT_MAX_ITEMS || qt_present(qt, item) || !box_ok(box))
         return FC_ERR_ARGUMENT;
-    if (!qt_grow_entries(qt, item + 1))
+    if (!qt_grow_loc(qt, item + 1))
         return FC_ERR_NO_MEMORY;
-    int32_t n = qt_node_for(qt, qt_target(qt, box), 1);
+    int32_t n = qt_prepare(qt, qt_target(qt, box));
     if (n < 0)
         return FC_ERR_NO_MEMORY;
     qt_link(qt, n, item, box);
@@ -378,16 +469,15 @@ fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box)
         return FC_ERR_NULL;
     if (!qt_present(qt, item) || !box_ok(box))
         return FC_ERR_ARGUMENT;
-    qt_entry *e = &qt->ent[item];
-    const qt_node *cur = &qt->nodes[e->node];
+    const qt_node *cur = &qt->nodes[qt->loc[item].node];
     qt_place p = qt_target(qt, box);
     if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v) {
-        e->box = box; /* in place */
+        qt_entry_of(qt, item)->box = box; /* in place */
         return FC_OK;
     }
     /* the new node first (it may fail), then move, then prune the old
      * path (the new node may be an ancestor of the old one) */
-    int32_t n = qt_node_for(qt, p, 1);
+    int32_t n = qt_prepare(qt, p);
     if (n < 0)
         return FC_ERR_NO_MEMORY;
     int32_t old = qt_unlink(qt, item);
@@ -412,13 +502,16 @@ void fc_qt_clear(fc_quadtree *qt)
     if (qt == NULL)
         return;
     for (int32_t i = 0; i < qt->node_count; i++)
-        for (int32_t k = qt->nodes[i].depth >= 0 ? qt->nodes[i].head : -1; k >= 0; k = qt->ent[k].next)
-            qt->ent[k].node = -1;
-    /* every node back to the pool: the root alone */
+        for (int32_t c = qt->nodes[i].depth >= 0 ? qt->nodes[i].head : -1; c >= 0; c = qt->chunks[c].next)
+            for (int32_t k = 0; k < qt->chunks[c].n; k++)
+                qt->loc[qt->chunks[c].e[k].item].node = -1;
+    /* every node and chunk back to its pool: the root alone */
     qt_node_init(qt, &qt->nodes[0], -1, 0, 0, 0);
     qt->node_count = 1;
     qt->free_top = 0;
     qt->free_nodes = 0;
+    qt->chunk_count = 0;
+    qt->free_chunk = -1;
     qt->count = 0;
 }
 
@@ -427,7 +520,7 @@ int fc_qt_contains(const fc_quadtree *qt, uint32_t item, fc_qt_box *box)
     if (qt == NULL || !qt_present(qt, item))
         return 0;
     if (box != NULL)
-        *box = qt->ent[item].box;
+        *box = qt_entry_of(qt, item)->box;
     return 1;
 }
 
@@ -447,16 +540,32 @@ int fc_qt_same_placement(const fc_quadtree *qt, const fc_qt_def *def)
 
 int fc_qt_probe(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
-    /* the node is made now, from the pool only: the tree's answers do not
+    /* The node is made now, from the pool only: the tree's answers do not
      * change (an empty node holds nothing) and fc_qt_probe_reset prunes it
-     * again. The probed nodes are then at most the pool's size, so a
-     * cleared tree builds them without allocating. */
-    return item < qt->ent_cap && box_ok(box) && qt_node_for(qt, qt_target(qt, box), 0) >= 0;
+     * again; so the probed nodes fit the pool. A cleared tree has every
+     * chunk free: the probed items fit when their nodes' chunks do. */
+    if (item >= qt->loc_cap || !box_ok(box))
+        return 0;
+    int32_t n = qt_node_for(qt, qt_target(qt, box), 0);
+    if (n < 0)
+        return 0;
+    qt_node *node = &qt->nodes[n];
+    if (node->want % QT_CHUNK == 0) {
+        if (qt->probe_chunks == qt->chunk_cap)
+            return 0;
+        qt->probe_chunks++;
+    }
+    node->want++;
+    return 1;
 }
 
 void fc_qt_probe_reset(fc_quadtree *qt)
 {
-    /* deepest first, so a parent is empty of children when it is pruned */
+    for (int32_t i = 0; i < qt->node_count; i++)
+        qt->nodes[i].want = 0;
+    qt->probe_chunks = 0;
+    /* deepest first, so a parent has lost its empty children when it is
+     * pruned */
     for (int32_t d = qt->def.max_depth; d > 0; d--)
         for (int32_t i = 1; i < qt->node_count; i++)
             if (qt->nodes[i].depth == d && qt->nodes[i].sub == 0)
@@ -483,7 +592,7 @@ void fc_qt_query(const fc_quadtree *qt, fc_qt_box box, fc_qt_item_fn fn, void *c
 {
     if (qt == NULL || fn == NULL || !box_ok(box))
         return;
-    const qt_entry *ent = qt->ent;
+    const qt_chunk *chunks = qt->chunks;
     qt_cbox c = qt_clamp(qt, box);
     int32_t stack[QT_STACK];
     int sp = 0;
@@ -492,9 +601,10 @@ void fc_qt_query(const fc_quadtree *qt, fc_qt_box box, fc_qt_item_fn fn, void *c
         const qt_node *n = &qt->nodes[stack[--sp]];
         if (n->sub == 0 || !region_meets(n, &c))
             continue;
-        for (int32_t k = n->head; k >= 0; k = ent[k].next)
-            if (boxes_meet(ent[k].box, box))
-                fn(ctx, (uint32_t)k);
+        for (int32_t ci = n->head; ci >= 0; ci = chunks[ci].next)
+            for (int32_t k = 0; k < chunks[ci].n; k++)
+                if (boxes_meet(chunks[ci].e[k].box, box))
+                    fn(ctx, chunks[ci].e[k].item);
         for (int q = 0; q < 4; q++)
             if (n->child[q] >= 0)
                 stack[sp++] = n->child[q];
@@ -507,11 +617,21 @@ typedef struct qt_pair_walk {
     void *ctx;
 } qt_pair_walk;
 
-/* Pair item i (box b) with every item below node m (children and deeper). */
-static void qt_pair_below(const qt_pair_walk *w, int32_t i, fc_qt_box b, const qt_cbox *c, int32_t m)
+/* Pair e with the entries of chunk ci from slot k on and of the chunks
+ * after it. */
+static inline void qt_pair_chain(const qt_pair_walk *w, const qt_entry *e, int32_t ci, int32_t k)
+{
+    const qt_chunk *chunks = w->qt->chunks;
+    for (; ci >= 0; ci = chunks[ci].next, k = 0)
+        for (; k < chunks[ci].n; k++)
+            if (boxes_meet(chunks[ci].e[k].box, e->box))
+                w->fn(w->ctx, e->item, chunks[ci].e[k].item);
+}
+
+/* Pair e with every item below node m (children and deeper). */
+static void qt_pair_below(const qt_pair_walk *w, const qt_entry *e, const qt_cbox *c, int32_t m)
 {
     const qt_node *nodes = w->qt->nodes;
-    const qt_entry *ent = w->qt->ent;
     int32_t stack[QT_STACK];
     int sp = 0;
     for (int q = 0; q < 4; q++)
@@ -521,9 +641,7 @@ static void qt_pair_below(const qt_pair_walk *w, int32_t i, fc_qt_box b, const q
         const qt_node *n = &nodes[stack[--sp]];
         if (n->sub == 0 || !region_meets(n, c))
             continue;
-        for (int32_t k = n->head; k >= 0; k = ent[k].next)
-            if (boxes_meet(ent[k].box, b))
-                w->fn(w->ctx, (uint32_t)i, (uint32_t)k);
+        qt_pair_chain(w, e, n->head, 0);
         for (int q = 0; q < 4; q++)
             if (n->child[q] >= 0)
                 stack[sp++] = n->child[q];
@@ -535,7 +653,7 @@ static void qt_pair_below(const qt_pair_walk *w, int32_t i, fc_qt_box b, const q
 static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t nb[9])
 {
     const qt_node *nodes = w->qt->nodes;
-    const qt_entry *ent = w->qt->ent;
+    const qt_chunk *chunks = w->qt->chunks;
     const qt_node *n = &nodes[ni];
     if (n->sub == 0)
         return;
@@ -553,26 +671,24 @@ static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t nb[9])
             rel_items[nrel++] = items;
         }
     }
-    for (int32_t i = n->head; i >= 0; i = ent[i].next) {
-        const fc_qt_box b = ent[i].box;
-        for (int32_t k = ent[i].next; k >= 0; k = ent[k].next)
-            if (boxes_meet(ent[k].box, b))
-                w->fn(w->ctx, (uint32_t)i, (uint32_t)k);
-        if (nrel == 0)
-            continue;
-        qt_cbox c = qt_clamp(w->qt, b);
-        for (int j = 0; j < nrel; j++) {
-            const qt_node *m = &nodes[rel[j]];
-            if (!region_meets(m, &c))
+    for (int32_t ci = n->head; ci >= 0; ci = chunks[ci].next)
+        for (int32_t i = 0; i < chunks[ci].n; i++) {
+            const qt_entry *e = &chunks[ci].e[i];
+            if (i + 1 < chunks[ci].n || chunks[ci].next >= 0)
+                qt_pair_chain(w, e, ci, i + 1);
+            if (nrel == 0)
                 continue;
-            if (rel_items[j])
-                for (int32_t k = m->head; k >= 0; k = ent[k].next)
-                    if (boxes_meet(ent[k].box, b))
-                        w->fn(w->ctx, (uint32_t)i, (uint32_t)k);
-            if (m->sub > m->count)
-                qt_pair_below(w, i, b, &c, rel[j]);
+            qt_cbox c = qt_clamp(w->qt, e->box);
+            for (int j = 0; j < nrel; j++) {
+                const qt_node *m = &nodes[rel[j]];
+                if (!region_meets(m, &c))
+                    continue;
+                if (rel_items[j])
+                    qt_pair_chain(w, e, m->head, 0);
+                if (m->sub > m->count)
+                    qt_pair_below(w, e, &c, rel[j]);
+            }
         }
-    }
     for (int q = 0; q < 4; q++) {
         int32_t ci = n->child[q];
         if (ci < 0 || nodes[ci].sub == 0)
@@ -604,23 +720,28 @@ void fc_qt_pairs(const fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
 
 /* ---------------------------------------------------------------- checks */
 
-/* The items of node i: list links, count and each item's placement. */
+/* The items of node i: chunk fill, count, locations and each item's
+ * placement. */
 static int qt_node_items_ok(const fc_quadtree *qt, int32_t i)
 {
     const qt_node *n = &qt->nodes[i];
-    int32_t seen = 0, prev = -1;
-    for (int32_t k = n->head; k >= 0; k = qt->ent[k].next) {
-        if ((uint32_t)k >= qt->ent_cap || seen >= n->count)
+    int32_t seen = 0;
+    for (int32_t ci = n->head; ci >= 0; ci = qt->chunks[ci].next) {
+        const qt_chunk *ch = &qt->chunks[ci];
+        if (ci >= qt->chunk_count || ch->n < 1 || ch->n > QT_CHUNK || (ci != n->head && ch->n != QT_CHUNK) ||
+            seen + ch->n > n->count)
             return 0;
-        const qt_entry *e = &qt->ent[k];
-        qt_place p = qt_target(qt, e->box);
-        qt_cbox c = qt_clamp(qt, e->box);
-        if (!box_ok(e->box) || e->node != i || e->prev != prev || p.depth != n->depth || p.cu != n->cell_u ||
-            p.cv != n->cell_v || c.min_u < n->rmin_u || c.max_u > n->rmax_u || c.min_v < n->rmin_v ||
-            c.max_v > n->rmax_v)
-            return 0;
-        prev = k;
-        seen++;
+        for (int32_t k = 0; k < ch->n; k++) {
+            const qt_entry *e = &ch->e[k];
+            qt_place p = qt_target(qt, e->box);
+            qt_cbox c = qt_clamp(qt, e->box);
+            if (!box_ok(e->box) || e->item >= qt->loc_cap || qt->loc[e->item].node != i ||
+                qt->loc[e->item].at != ci * QT_CHUNK + k || p.depth != n->depth || p.cu != n->cell_u ||
+                p.cv != n->cell_v || c.min_u < n->rmin_u || c.max_u > n->rmax_u || c.min_v < n->rmin_v ||
+                c.max_v > n->rmax_v)
+                return 0;
+        }
+        seen += ch->n;
     }
     return seen == n->count;
 }
@@ -658,8 +779,8 @@ fc_status fc_qt_validate(const fc_quadtree *qt)
         total += n->count;
     }
     int32_t located = 0;
-    for (uint32_t i = 0; i < qt->ent_cap; i++)
-        located += qt->ent[i].node >= 0;
+    for (uint32_t i = 0; i < qt->loc_cap; i++)
+        located += qt->loc[i].node >= 0;
     if (total != qt->count || located != qt->count || qt->nodes[0].sub != qt->count ||
         in_tree + qt->free_nodes != qt->node_count)
         return FC_ERR_FORMAT;

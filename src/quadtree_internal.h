@@ -10,9 +10,10 @@
  * depth, layout equal). */
 int fc_qt_same_placement(const fc_quadtree *qt, const fc_qt_def *def);
 /* Planning a rebuild: 0 when inserting item with box into the cleared tree
- * would allocate (item beyond the entry array, or the nodes probed since
- * the last fc_qt_probe_reset plus the tree's own exceed its node pool).
- * Probing makes the node from the pool (an empty node changes no answer). */
+ * would allocate (item beyond the location table; the nodes probed since
+ * the last fc_qt_probe_reset plus the tree's own exceed its node pool; or
+ * the probed items' chunks exceed its chunk pool). Probing makes the node
+ * from the pool (an empty node changes no answer). */
 int fc_qt_probe(fc_quadtree *qt, uint32_t item, fc_qt_box box);
 /* Return the nodes probes made, still empty, to the pool. */
 void fc_qt_probe_reset(fc_quadtree *qt);

@@ -23,10 +23,11 @@
  *    node whose cell fully contains its clamped box, so items straddling a
  *    split line stay in the parent (kept as the benchmark's comparison).
  * Nodes are created on demand and returned to the tree's node pool when
- * their subtree empties; item boxes live in one array indexed by item.
- * Memory grows only for a larger item number than ever before or more
- * nodes at once than ever before (both doubling, never shrinking), so
- * updates, removals and re-insertions within those allocate nothing.
+ * their subtree empties; a node's items live in fixed-size chunks from a
+ * chunk pool. Memory grows only for a larger item number than ever before
+ * or more nodes or chunks at once than ever before (each doubling, never
+ * shrinking), so updates, removals and re-insertions within those
+ * allocate nothing.
  *
  * Output order of the callbacks depends on the tree's history; callers that
  * need a canonical order (the world does) sort the results.
