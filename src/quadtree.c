@@ -463,6 +463,25 @@ fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box)
     return FC_OK;
 }
 
+static int qt_inside(const fc_quadtree *qt, fc_qt_box b)
+{
+    int64_t hu = qt->o_u + qt->side - 1, hv = qt->o_v + qt->side - 1;
+    return b.min_u >= qt->o_u && b.min_v >= qt->o_v && b.max_u <= hu && b.max_v <= hv;
+}
+
+/* The common move, decided without qt_target: in the loose layout a box
+ * inside the square (so unclamped) keeps its depth when its width and
+ * height do, and its cell when its min corner stays in the node's cell. */
+static int qt_same_node_shifted(const fc_quadtree *qt, const qt_node *cur, fc_qt_box old, fc_qt_box box)
+{
+    if (qt->def.layout != FC_QT_LOOSE || (int64_t)box.max_u - box.min_u != (int64_t)old.max_u - old.min_u ||
+        (int64_t)box.max_v - box.min_v != (int64_t)old.max_v - old.min_v || !qt_inside(qt, old) ||
+        !qt_inside(qt, box))
+        return 0;
+    int sh = qt->def.size_log2 - cur->depth;
+    return (((int64_t)box.min_u - qt->o_u) >> sh) == cur->cell_u && (((int64_t)box.min_v - qt->o_v) >> sh) == cur->cell_v;
+}
+
 fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
     if (qt == NULL)
@@ -470,9 +489,14 @@ fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box)
     if (!qt_present(qt, item) || !box_ok(box))
         return FC_ERR_ARGUMENT;
     const qt_node *cur = &qt->nodes[qt->loc[item].node];
+    qt_entry *e = qt_entry_of(qt, item);
+    if (qt_same_node_shifted(qt, cur, e->box, box)) {
+        e->box = box; /* in place */
+        return FC_OK;
+    }
     qt_place p = qt_target(qt, box);
     if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v) {
-        qt_entry_of(qt, item)->box = box; /* in place */
+        e->box = box; /* in place */
         return FC_OK;
     }
     /* the new node first (it may fail), then move, then prune the old
