@@ -529,11 +529,13 @@ void fc_qt_clear(fc_quadtree *qt)
         for (int32_t c = qt->nodes[i].depth >= 0 ? qt->nodes[i].head : -1; c >= 0; c = qt->chunks[c].next)
             for (int32_t k = 0; k < qt->chunks[c].n; k++)
                 qt->loc[qt->chunks[c].e[k].item].node = -1;
-    /* every node and chunk back to its pool: the root alone */
-    qt_node_init(qt, &qt->nodes[0], -1, 0, 0, 0);
-    qt->node_count = 1;
-    qt->free_top = 0;
-    qt->free_nodes = 0;
+    /* every chunk back to its pool; the nodes stay, empty (a rebuild into
+     * the same cells finds them; fc_qt_trim returns the unused ones) */
+    for (int32_t i = 0; i < qt->node_count; i++) {
+        qt->nodes[i].head = -1;
+        qt->nodes[i].count = 0;
+        qt->nodes[i].sub = 0;
+    }
     qt->chunk_count = 0;
     qt->free_chunk = -1;
     qt->count = 0;
@@ -588,6 +590,10 @@ void fc_qt_probe_reset(fc_quadtree *qt)
     for (int32_t i = 0; i < qt->node_count; i++)
         qt->nodes[i].want = 0;
     qt->probe_chunks = 0;
+}
+
+void fc_qt_trim(fc_quadtree *qt)
+{
     /* deepest first, so a parent has lost its empty children when it is
      * pruned */
     for (int32_t d = qt->def.max_depth; d > 0; d--)
@@ -781,11 +787,11 @@ fc_status fc_qt_validate(const fc_quadtree *qt)
             continue;
         in_tree++;
         int32_t sub = n->count;
-        /* a node other than the root holds something below it, and its
-         * parent links to it */
+        /* a node other than the root is linked from its parent (it may be
+         * empty after fc_qt_clear) */
         if (i > 0) {
             const qt_node *p = n->parent >= 0 && n->parent < qt->node_count ? &qt->nodes[n->parent] : NULL;
-            if (n->sub <= 0 || p == NULL || p->depth != n->depth - 1 ||
+            if (p == NULL || p->depth != n->depth - 1 ||
                 p->child[(int)(n->cell_u & 1) + 2 * (int)(n->cell_v & 1)] != i)
                 return FC_ERR_FORMAT;
         }

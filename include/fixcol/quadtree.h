@@ -92,7 +92,7 @@ FC_API fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box);
 FC_API fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box);
 /* Remove an item. FC_ERR_ARGUMENT if it is not present. */
 FC_API fc_status fc_qt_remove(fc_quadtree *qt, uint32_t item);
-/* Remove every item (keeps nodes and capacity). */
+/* Remove every item (keeps nodes, empty, and capacity). */
 FC_API void fc_qt_clear(fc_quadtree *qt);
 
 /* 1 when item is present (and then *box, if not NULL, is its box). */
