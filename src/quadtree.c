@@ -678,9 +678,10 @@ static void qt_pair_below(const qt_pair_walk *w, const qt_entry *e, const qt_cbo
     }
 }
 
-/* nb: the 3 x 3 same-depth neighbourhood of node ni (nb[4] == ni), index
- * (dv + 1) * 3 + (du + 1), -1 where no node exists. */
-static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t nb[9])
+/* nb: the 3 x 3 same-depth neighbourhood of node ni (the centre is ni),
+ * neighbour (du, dv) at nb[(dv + 1) * stride + (du + 1)], -1 where no node
+ * exists. */
+static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t *nb, int stride)
 {
     const qt_node *nodes = w->qt->nodes;
     const qt_chunk *chunks = w->qt->chunks;
@@ -692,7 +693,7 @@ static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t nb[9])
     int32_t rel[9];
     int rel_items[9], nrel = 0;
     for (int j = 0; j < 9 && n->count > 0; j++) {
-        int32_t m = nb[j];
+        int32_t m = nb[(j / 3) * stride + j % 3];
         if (m < 0)
             continue;
         int items = j > 4 && nodes[m].count > 0, below = nodes[m].sub > nodes[m].count;
@@ -719,20 +720,23 @@ static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t nb[9])
                     qt_pair_below(w, e, &c, rel[j]);
             }
         }
+    if (n->sub == n->count)
+        return; /* nothing below */
+    /* the children's neighbourhoods: windows of the 4 x 4 grid of cells
+     * around the 2 x 2 children, row/column -1..2 in the children's cell
+     * grid: cell k lies in the parent's neighbour column nbcol[k], in its
+     * child column bit[k] */
+    static const int nbcol[4] = {0, 1, 1, 2}, bit[4] = {1, 0, 1, 0};
+    int32_t grid[16];
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 4; c++) {
+            int32_t p = nb[nbcol[r] * stride + nbcol[c]];
+            grid[r * 4 + c] = p < 0 ? -1 : nodes[p].child[bit[c] + 2 * bit[r]];
+        }
     for (int q = 0; q < 4; q++) {
         int32_t ci = n->child[q];
-        if (ci < 0 || nodes[ci].sub == 0)
-            continue;
-        int a = q & 1, b = q >> 1;
-        int32_t cnb[9];
-        for (int dv = -1; dv <= 1; dv++)
-            for (int du = -1; du <= 1; du++) {
-                int su = a + du, sv = b + dv; /* -1..2 in the parent's 2 x 2 cell grid */
-                int pu = su < 0 ? -1 : su >> 1, pv = sv < 0 ? -1 : sv >> 1;
-                int32_t p = nb[(pv + 1) * 3 + (pu + 1)];
-                cnb[(dv + 1) * 3 + (du + 1)] = p < 0 ? -1 : nodes[p].child[(su & 1) + 2 * (sv & 1)];
-            }
-        qt_pair_node(w, ci, cnb);
+        if (ci >= 0 && nodes[ci].sub > 0)
+            qt_pair_node(w, ci, &grid[(q >> 1) * 4 + (q & 1)], 4);
     }
 }
 
@@ -745,7 +749,7 @@ void fc_qt_pairs(const fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
     w.fn = fn;
     w.ctx = ctx;
     int32_t nb[9] = {-1, -1, -1, -1, 0, -1, -1, -1, -1};
-    qt_pair_node(&w, 0, nb);
+    qt_pair_node(&w, 0, nb, 3);
 }
 
 /* ---------------------------------------------------------------- checks */

@@ -116,7 +116,7 @@ FC_API fc_status fc_qt_validate(const fc_quadtree *qt);
 
 /* Shape figures for tests and benchmarks. */
 typedef struct fc_qt_stats {
-    int32_t nodes;           /* nodes allocated */
+    int32_t nodes;           /* nodes in the tree (emptied ones go back to the pool; fc_qt_clear keeps them) */
     int32_t max_node_items;  /* largest item count in one node */
     int32_t root_items;      /* items kept in the root */
     int32_t deepest;         /* deepest depth holding an item */
