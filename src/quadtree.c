@@ -692,16 +692,17 @@ static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t *nb, i
      * non-empty subtree below them */
     int32_t rel[9];
     int rel_items[9], nrel = 0;
-    for (int j = 0; j < 9 && n->count > 0; j++) {
-        int32_t m = nb[(j / 3) * stride + j % 3];
-        if (m < 0)
-            continue;
-        int items = j > 4 && nodes[m].count > 0, below = nodes[m].sub > nodes[m].count;
-        if (items || below) {
-            rel[nrel] = m;
-            rel_items[nrel++] = items;
+    for (int r = 0, j = 0; r < 3 && n->count > 0; r++)
+        for (int c = 0; c < 3; c++, j++) {
+            int32_t m = nb[r * stride + c];
+            if (m < 0)
+                continue;
+            int items = j > 4 && nodes[m].count > 0, below = nodes[m].sub > nodes[m].count;
+            if (items || below) {
+                rel[nrel] = m;
+                rel_items[nrel++] = items;
+            }
         }
-    }
     for (int32_t ci = n->head; ci >= 0; ci = chunks[ci].next)
         for (int32_t i = 0; i < chunks[ci].n; i++) {
             const qt_entry *e = &chunks[ci].e[i];
