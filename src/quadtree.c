@@ -594,12 +594,11 @@ void fc_qt_probe_reset(fc_quadtree *qt)
 
 void fc_qt_trim(fc_quadtree *qt)
 {
-    /* deepest first, so a parent has lost its empty children when it is
-     * pruned */
-    for (int32_t d = qt->def.max_depth; d > 0; d--)
-        for (int32_t i = 1; i < qt->node_count; i++)
-            if (qt->nodes[i].depth == d && qt->nodes[i].sub == 0)
-                qt_prune(qt, i);
+    /* one pass: a node with empty children is skipped here and pruned by
+     * the walk up from its last child */
+    for (int32_t i = 1; i < qt->node_count; i++)
+        if (qt->nodes[i].depth >= 0 && qt->nodes[i].sub == 0)
+            qt_prune(qt, i);
 }
 
 /* ---------------------------------------------------------------- queries */
