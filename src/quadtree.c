@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Integer quadtree broadphase (see fixcol/quadtree.h for the layouts).
  *
- * Nodes live in one pool and refer to each other by index. Each node keeps
- * its items' boxes contiguously, its region (the closed box every item box
- * of the node - clamped to the square - lies in) and the number of items in
- * its subtree, so empty subtrees are skipped.
+ * Nodes live in one pool and refer to each other by index; a node whose
+ * subtree empties goes back to the pool. A node's items (box and number)
+ * live in a chain of fixed-size chunks from a second pool, so an update
+ * never allocates (only a new largest item number, or more nodes or chunks
+ * at once than the pools have ever held, do). Each node keeps its chunks,
+ * its region (the closed box every item box of the node - clamped to the
+ * square - lies in) and the number of items in its subtree, so empty
+ * subtrees are skipped.
  *
  * Regions nest (a child's region lies inside its parent's) and, in the
  * loose layout, a node's region only meets the regions of the 3 x 3 nodes
@@ -15,7 +19,7 @@
  * "later" same-depth neighbours, and the items of every deeper node below
  * any of the nine whose region meets the item's box. Each unordered pair is
  * thus produced exactly once: by the shallower item, or at equal depth by
- * the earlier node (or earlier slot).
+ * the earlier node (or earlier in the node's list).
  */
 #include <fixcol/quadtree.h>
 
@@ -26,34 +30,58 @@
 #include "nofloat.h"
 #include "quadtree_internal.h"
 
+/* One item of a node: its box and number. */
 typedef struct qt_entry {
     fc_qt_box box;
     uint32_t item;
 } qt_entry;
 
+/* A node's items live in a chain of fixed-size chunks from one pool: the
+ * head chunk holds the most recent 1..QT_CHUNK items, every later one is
+ * full. Contiguous enough for the pair loops, and a node growing or
+ * shrinking only takes or returns a chunk, never allocates. */
+#define QT_CHUNK_LOG2 2
+#define QT_CHUNK (1 << QT_CHUNK_LOG2)
+typedef struct qt_chunk {
+    qt_entry e[QT_CHUNK];
+    int32_t n;    /* entries used */
+    int32_t next; /* the node's next chunk, or the next free chunk; -1 none */
+} qt_chunk;
+
+/* A node of the tree, or (depth -1) a free one in the pool. */
 typedef struct qt_node {
     int64_t rmin_u, rmin_v, rmax_u, rmax_v; /* region, closed */
     int64_t cell_u, cell_v;                 /* cell coordinates at this depth */
     int32_t child[4];                       /* quadrant u_bit + 2 * v_bit; -1 none */
-    int32_t parent;
-    int32_t depth;
-    int32_t count, cap;
-    int32_t sub;  /* items in this subtree */
-    int32_t want; /* items probed into this node (fc_qt_probe), else 0 */
-    qt_entry *items;
+    int32_t parent;                         /* -1 for the root; next free node when free */
+    int32_t depth;                          /* -1: free */
+    int32_t head;                           /* first chunk of the node's items, -1 none */
+    int32_t count;                          /* items in the node */
+    int32_t sub;                            /* items in this subtree */
+    int32_t want;                           /* items probed into this node (fc_qt_probe), else 0 */
 } qt_node;
 
+/* Where an item is: its node (-1: absent) and chunk * QT_CHUNK + slot. */
 typedef struct qt_loc {
-    int32_t node; /* -1: absent */
-    int32_t slot;
+    int32_t node;
+    int32_t at;
 } qt_loc;
 
 struct fc_quadtree {
     fc_qt_def def;
     fc_allocator a;
     int64_t o_u, o_v, side; /* origin and side 2^size_log2 */
+    /* node pool: nodes[0] is the root; nodes[1..node_count) are in the tree
+     * or free (a stack through parent, top free_top, 0 = none: the root is
+     * never free). A node whose subtree empties is returned to the pool, so
+     * the tree never holds more nodes than its items' paths. */
     qt_node *nodes;
-    int32_t node_count, node_cap;
+    int32_t node_count, node_cap, free_top, free_nodes;
+    /* chunk pool: chunks[0..chunk_count) in use or free (a stack through
+     * next, top free_chunk, -1 none) */
+    qt_chunk *chunks;
+    int32_t chunk_count, chunk_cap, free_chunk;
+    int32_t probe_chunks; /* chunks the probed items need (fc_qt_probe) */
     qt_loc *loc;
     uint32_t loc_cap;
     int32_t count;
@@ -153,9 +181,20 @@ static void qt_node_init(fc_quadtree *qt, qt_node *n, int32_t parent, int32_t de
         n->child[i] = -1;
     n->parent = parent;
     n->depth = depth;
+    n->head = -1;
 }
 
 /* ---------------------------------------------------------------- create */
+
+/* Locations for items < cap, all absent. */
+static qt_loc *qt_new_locs(const fc_allocator *a, uint32_t cap)
+{
+    qt_loc *l = (qt_loc *)fc_alloc_bytes(a, sizeof(qt_loc) * cap);
+    if (l != NULL)
+        for (uint32_t i = 0; i < cap; i++)
+            l[i].node = -1;
+    return l;
+}
 
 fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out)
 {
@@ -183,14 +222,17 @@ fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out)
     qt->node_cap = 64;
     qt->nodes = (qt_node *)fc_alloc_bytes(&a, sizeof(qt_node) * (size_t)qt->node_cap);
     uint32_t lc = def->item_capacity > 16 ? (uint32_t)def->item_capacity : 16u;
-    qt->loc = (qt_loc *)fc_alloc_bytes(&a, sizeof(qt_loc) * lc);
+    /* room for every item in full chunks plus one part-filled chunk per
+     * node of a small tree */
+    qt->chunk_cap = (int32_t)(lc / QT_CHUNK) + 64;
+    qt->chunks = (qt_chunk *)fc_alloc_bytes(&a, sizeof(qt_chunk) * (size_t)qt->chunk_cap);
+    qt->free_chunk = -1;
+    qt->loc = qt_new_locs(&a, lc);
     qt->loc_cap = lc; /* before any fc_qt_destroy: it frees loc with this size */
-    if (qt->nodes == NULL || qt->loc == NULL) {
+    if (qt->nodes == NULL || qt->loc == NULL || qt->chunks == NULL) {
         fc_qt_destroy(qt);
         return FC_ERR_NO_MEMORY;
     }
-    for (uint32_t i = 0; i < lc; i++)
-        qt->loc[i].node = -1;
     qt_node_init(qt, &qt->nodes[0], -1, 0, 0, 0);
     qt->node_count = 1;
     *out = qt;
@@ -202,14 +244,9 @@ void fc_qt_destroy(fc_quadtree *qt)
     if (qt == NULL)
         return;
     fc_allocator a = qt->a;
-    if (qt->nodes != NULL) {
-        for (int32_t i = 0; i < qt->node_count; i++)
-            if (qt->nodes[i].items != NULL)
-                fc_free_bytes(&a, qt->nodes[i].items, sizeof(qt_entry) * (size_t)qt->nodes[i].cap);
-        fc_free_bytes(&a, qt->nodes, sizeof(qt_node) * (size_t)qt->node_cap);
-    }
-    if (qt->loc != NULL)
-        fc_free_bytes(&a, qt->loc, sizeof(qt_loc) * qt->loc_cap);
+    fc_free_bytes(&a, qt->nodes, sizeof(qt_node) * (size_t)qt->node_cap);
+    fc_free_bytes(&a, qt->chunks, sizeof(qt_chunk) * (size_t)qt->chunk_cap);
+    fc_free_bytes(&a, qt->loc, sizeof(qt_loc) * qt->loc_cap);
     fc_free_bytes(&a, qt, sizeof *qt);
 }
 
@@ -222,20 +259,90 @@ static int qt_grow_loc(fc_quadtree *qt, uint32_t need)
     uint32_t cap = qt->loc_cap;
     while (cap < need)
         cap = cap > FC_QT_MAX_ITEMS / 2 ? FC_QT_MAX_ITEMS : cap * 2;
-    qt_loc *l = (qt_loc *)fc_alloc_bytes(&qt->a, sizeof(qt_loc) * cap);
+    qt_loc *l = qt_new_locs(&qt->a, cap);
     if (l == NULL)
         return 0;
     memcpy(l, qt->loc, sizeof(qt_loc) * qt->loc_cap);
-    for (uint32_t i = qt->loc_cap; i < cap; i++)
-        l[i].node = -1;
     fc_free_bytes(&qt->a, qt->loc, sizeof(qt_loc) * qt->loc_cap);
     qt->loc = l;
     qt->loc_cap = cap;
     return 1;
 }
 
-/* Find or create the node for p; -1 when out of memory. */
-static int32_t qt_node_for(fc_quadtree *qt, qt_place p)
+/* pool (cap elements of elem bytes, used in use) moved into one twice as
+ * large and freed; NULL when out of memory or at the int32 limit (pool
+ * and *cap unchanged). */
+static void *qt_grown(fc_quadtree *qt, void *pool, int32_t *cap, int32_t used, size_t elem)
+{
+    if (*cap > INT32_MAX / 2)
+        return NULL;
+    int32_t ncap = *cap * 2;
+    void *np = fc_alloc_bytes(&qt->a, elem * (size_t)ncap);
+    if (np == NULL)
+        return NULL;
+    memcpy(np, pool, elem * (size_t)used);
+    fc_free_bytes(&qt->a, pool, elem * (size_t)*cap);
+    *cap = ncap;
+    return np;
+}
+
+/* A node from the pool (growing it only when grow is set); -1 when none. */
+static int32_t qt_take_node(fc_quadtree *qt, int grow)
+{
+    if (qt->free_top != 0) {
+        int32_t c = qt->free_top;
+        qt->free_top = qt->nodes[c].parent;
+        qt->free_nodes--;
+        return c;
+    }
+    if (qt->node_count == qt->node_cap) {
+        qt_node *n = grow ? (qt_node *)qt_grown(qt, qt->nodes, &qt->node_cap, qt->node_count, sizeof(qt_node)) : NULL;
+        if (n == NULL)
+            return -1;
+        qt->nodes = n;
+    }
+    return qt->node_count++;
+}
+
+/* A chunk from the pool (growing it when needed); -1 when out of memory. */
+static int32_t qt_take_chunk(fc_quadtree *qt)
+{
+    if (qt->free_chunk >= 0) {
+        int32_t c = qt->free_chunk;
+        qt->free_chunk = qt->chunks[c].next;
+        return c;
+    }
+    if (qt->chunk_count == qt->chunk_cap) {
+        qt_chunk *c = (qt_chunk *)qt_grown(qt, qt->chunks, &qt->chunk_cap, qt->chunk_count, sizeof(qt_chunk));
+        if (c == NULL)
+            return -1;
+        qt->chunks = c;
+    }
+    return qt->chunk_count++;
+}
+
+/* Return the empty childless nodes from n up (not the root) to the pool. */
+static void qt_prune(fc_quadtree *qt, int32_t n)
+{
+    while (n > 0 && qt->nodes[n].sub == 0) {
+        qt_node *node = &qt->nodes[n];
+        if (node->child[0] >= 0 || node->child[1] >= 0 || node->child[2] >= 0 || node->child[3] >= 0)
+            return; /* a child left (an empty probed node, pruned first) */
+        int32_t p = node->parent;
+        for (int q = 0; q < 4; q++)
+            if (qt->nodes[p].child[q] == n)
+                qt->nodes[p].child[q] = -1;
+        node->depth = -1;
+        node->parent = qt->free_top;
+        qt->free_top = n;
+        qt->free_nodes++;
+        n = p;
+    }
+}
+
+/* Find or create the node for p; -1 when it would need memory and grow is
+ * 0, or when out of memory (nodes created on the way are pruned again). */
+static int32_t qt_node_for(fc_quadtree *qt, qt_place p, int grow)
 {
     int32_t n = 0;
     for (int32_t d = 1; d <= p.depth; d++) {
@@ -243,17 +350,11 @@ static int32_t qt_node_for(fc_quadtree *qt, qt_place p)
         int q = (int)((p.cu >> sh) & 1) + 2 * (int)((p.cv >> sh) & 1);
         int32_t c = qt->nodes[n].child[q];
         if (c < 0) {
-            if (qt->node_count == qt->node_cap) {
-                int32_t cap = qt->node_cap * 2;
-                qt_node *nn = (qt_node *)fc_alloc_bytes(&qt->a, sizeof(qt_node) * (size_t)cap);
-                if (nn == NULL)
-                    return -1;
-                memcpy(nn, qt->nodes, sizeof(qt_node) * (size_t)qt->node_count);
-                fc_free_bytes(&qt->a, qt->nodes, sizeof(qt_node) * (size_t)qt->node_cap);
-                qt->nodes = nn;
-                qt->node_cap = cap;
+            c = qt_take_node(qt, grow);
+            if (c < 0) {
+                qt_prune(qt, n);
+                return -1;
             }
-            c = qt->node_count++;
             qt_node_init(qt, &qt->nodes[c], n, d, p.cu >> sh, p.cv >> sh);
             qt->nodes[n].child[q] = c;
         }
@@ -262,52 +363,72 @@ static int32_t qt_node_for(fc_quadtree *qt, qt_place p)
     return n;
 }
 
-static int qt_reserve_slot(fc_quadtree *qt, qt_node *n)
-{
-    if (n->count < n->cap)
-        return 1;
-    int32_t cap = n->cap == 0 ? 4 : n->cap * 2;
-    qt_entry *e = (qt_entry *)fc_alloc_bytes(&qt->a, sizeof(qt_entry) * (size_t)cap);
-    if (e == NULL)
-        return 0;
-    if (n->items != NULL) {
-        memcpy(e, n->items, sizeof(qt_entry) * (size_t)n->count);
-        fc_free_bytes(&qt->a, n->items, sizeof(qt_entry) * (size_t)n->cap);
-    }
-    n->items = e;
-    n->cap = cap;
-    return 1;
-}
-
 static void qt_add_sub(fc_quadtree *qt, int32_t n, int32_t delta)
 {
     for (; n >= 0; n = qt->nodes[n].parent)
         qt->nodes[n].sub += delta;
 }
 
-static void qt_append(fc_quadtree *qt, int32_t ni, uint32_t item, fc_qt_box box)
+/* Find or create the node for p with room for one more item (a new head
+ * chunk when its head is full); -1 when out of memory (nodes created on
+ * the way are pruned again). */
+static int32_t qt_prepare(fc_quadtree *qt, qt_place p)
+{
+    int32_t n = qt_node_for(qt, p, 1);
+    if (n < 0)
+        return -1;
+    qt_node *node = &qt->nodes[n];
+    if (node->head < 0 || qt->chunks[node->head].n == QT_CHUNK) {
+        int32_t c = qt_take_chunk(qt);
+        if (c < 0) {
+            qt_prune(qt, n);
+            return -1;
+        }
+        node = &qt->nodes[n];
+        qt->chunks[c].n = 0;
+        qt->chunks[c].next = node->head;
+        node->head = c;
+    }
+    return n;
+}
+
+/* Add item to node ni (prepared by qt_prepare). */
+static void qt_link(fc_quadtree *qt, int32_t ni, uint32_t item, fc_qt_box box)
 {
     qt_node *n = &qt->nodes[ni];
-    n->items[n->count].box = box;
-    n->items[n->count].item = item;
+    qt_chunk *h = &qt->chunks[n->head];
+    h->e[h->n].box = box;
+    h->e[h->n].item = item;
     qt->loc[item].node = ni;
-    qt->loc[item].slot = n->count;
+    qt->loc[item].at = n->head * QT_CHUNK + h->n;
+    h->n++;
     n->count++;
     qt_add_sub(qt, ni, 1);
 }
 
-static void qt_unlink(fc_quadtree *qt, uint32_t item)
+/* Take item out of its node (the node's last entry fills the hole);
+ * returns the node (not pruned). */
+static int32_t qt_unlink(fc_quadtree *qt, uint32_t item)
 {
     qt_loc l = qt->loc[item];
     qt_node *n = &qt->nodes[l.node];
-    int32_t last = n->count - 1;
-    if (l.slot != last) {
-        n->items[l.slot] = n->items[last];
-        qt->loc[n->items[l.slot].item].slot = l.slot;
+    int32_t hi = n->head;
+    qt_chunk *h = &qt->chunks[hi];
+    int32_t last = hi * QT_CHUNK + h->n - 1;
+    if (l.at != last) {
+        qt_entry moved = h->e[h->n - 1];
+        qt->chunks[l.at >> QT_CHUNK_LOG2].e[l.at & (QT_CHUNK - 1)] = moved;
+        qt->loc[moved.item].at = l.at;
     }
-    n->count = last;
+    if (--h->n == 0) { /* the head chunk back to the pool */
+        n->head = h->next;
+        h->next = qt->free_chunk;
+        qt->free_chunk = hi;
+    }
+    n->count--;
     qt->loc[item].node = -1;
     qt_add_sub(qt, l.node, -1);
+    return l.node;
 }
 
 static int box_ok(fc_qt_box b)
@@ -320,13 +441,10 @@ static int qt_present(const fc_quadtree *qt, uint32_t item)
     return item < qt->loc_cap && qt->loc[item].node >= 0;
 }
 
-/* Make sure item can be placed at p (node exists, slot free): -1 on OOM. */
-static int32_t qt_prepare(fc_quadtree *qt, qt_place p)
+static qt_entry *qt_entry_of(const fc_quadtree *qt, uint32_t item)
 {
-    int32_t n = qt_node_for(qt, p);
-    if (n < 0 || !qt_reserve_slot(qt, &qt->nodes[n]))
-        return -1;
-    return n;
+    int32_t at = qt->loc[item].at; /* >= 0 */
+    return &qt->chunks[at >> QT_CHUNK_LOG2].e[at & (QT_CHUNK - 1)];
 }
 
 fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box)
@@ -340,9 +458,28 @@ fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box)
     int32_t n = qt_prepare(qt, qt_target(qt, box));
     if (n < 0)
         return FC_ERR_NO_MEMORY;
-    qt_append(qt, n, item, box);
+    qt_link(qt, n, item, box);
     qt->count++;
     return FC_OK;
+}
+
+static int qt_inside(const fc_quadtree *qt, fc_qt_box b)
+{
+    int64_t hu = qt->o_u + qt->side - 1, hv = qt->o_v + qt->side - 1;
+    return b.min_u >= qt->o_u && b.min_v >= qt->o_v && b.max_u <= hu && b.max_v <= hv;
+}
+
+/* The common move, decided without qt_target: in the loose layout a box
+ * inside the square (so unclamped) keeps its depth when its width and
+ * height do, and its cell when its min corner stays in the node's cell. */
+static int qt_same_node_shifted(const fc_quadtree *qt, const qt_node *cur, fc_qt_box old, fc_qt_box box)
+{
+    if (qt->def.layout != FC_QT_LOOSE || (int64_t)box.max_u - box.min_u != (int64_t)old.max_u - old.min_u ||
+        (int64_t)box.max_v - box.min_v != (int64_t)old.max_v - old.min_v || !qt_inside(qt, old) ||
+        !qt_inside(qt, box))
+        return 0;
+    int sh = qt->def.size_log2 - cur->depth;
+    return (((int64_t)box.min_u - qt->o_u) >> sh) == cur->cell_u && (((int64_t)box.min_v - qt->o_v) >> sh) == cur->cell_v;
 }
 
 fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box)
@@ -351,18 +488,25 @@ fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box)
         return FC_ERR_NULL;
     if (!qt_present(qt, item) || !box_ok(box))
         return FC_ERR_ARGUMENT;
-    qt_loc l = qt->loc[item];
-    qt_node *cur = &qt->nodes[l.node];
-    qt_place p = qt_target(qt, box);
-    if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v) {
-        cur->items[l.slot].box = box; /* in place */
+    const qt_node *cur = &qt->nodes[qt->loc[item].node];
+    qt_entry *e = qt_entry_of(qt, item);
+    if (qt_same_node_shifted(qt, cur, e->box, box)) {
+        e->box = box; /* in place */
         return FC_OK;
     }
+    qt_place p = qt_target(qt, box);
+    if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v) {
+        e->box = box; /* in place */
+        return FC_OK;
+    }
+    /* the new node first (it may fail), then move, then prune the old
+     * path (the new node may be an ancestor of the old one) */
     int32_t n = qt_prepare(qt, p);
     if (n < 0)
         return FC_ERR_NO_MEMORY;
-    qt_unlink(qt, item);
-    qt_append(qt, n, item, box);
+    int32_t old = qt_unlink(qt, item);
+    qt_link(qt, n, item, box);
+    qt_prune(qt, old);
     return FC_OK;
 }
 
@@ -372,7 +516,7 @@ fc_status fc_qt_remove(fc_quadtree *qt, uint32_t item)
         return FC_ERR_NULL;
     if (!qt_present(qt, item))
         return FC_ERR_ARGUMENT;
-    qt_unlink(qt, item);
+    qt_prune(qt, qt_unlink(qt, item));
     qt->count--;
     return FC_OK;
 }
@@ -381,13 +525,19 @@ void fc_qt_clear(fc_quadtree *qt)
 {
     if (qt == NULL)
         return;
+    for (int32_t i = 0; i < qt->node_count; i++)
+        for (int32_t c = qt->nodes[i].depth >= 0 ? qt->nodes[i].head : -1; c >= 0; c = qt->chunks[c].next)
+            for (int32_t k = 0; k < qt->chunks[c].n; k++)
+                qt->loc[qt->chunks[c].e[k].item].node = -1;
+    /* every chunk back to its pool; the nodes stay, empty (a rebuild into
+     * the same cells finds them; fc_qt_trim returns the unused ones) */
     for (int32_t i = 0; i < qt->node_count; i++) {
-        qt_node *n = &qt->nodes[i];
-        for (int32_t k = 0; k < n->count; k++)
-            qt->loc[n->items[k].item].node = -1;
-        n->count = 0;
-        n->sub = 0;
+        qt->nodes[i].head = -1;
+        qt->nodes[i].count = 0;
+        qt->nodes[i].sub = 0;
     }
+    qt->chunk_count = 0;
+    qt->free_chunk = -1;
     qt->count = 0;
 }
 
@@ -396,7 +546,7 @@ int fc_qt_contains(const fc_quadtree *qt, uint32_t item, fc_qt_box *box)
     if (qt == NULL || !qt_present(qt, item))
         return 0;
     if (box != NULL)
-        *box = qt->nodes[qt->loc[item].node].items[qt->loc[item].slot].box;
+        *box = qt_entry_of(qt, item)->box;
     return 1;
 }
 
@@ -416,19 +566,21 @@ int fc_qt_same_placement(const fc_quadtree *qt, const fc_qt_def *def)
 
 int fc_qt_probe(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
+    /* The node is made now, from the pool only: the tree's answers do not
+     * change (an empty node holds nothing) and fc_qt_probe_reset prunes it
+     * again; so the probed nodes fit the pool. A cleared tree has every
+     * chunk free: the probed items fit when their nodes' chunks do. */
     if (item >= qt->loc_cap || !box_ok(box))
         return 0;
-    qt_place p = qt_target(qt, box);
-    int32_t n = 0;
-    for (int32_t d = 1; d <= p.depth && n >= 0; d++) {
-        int sh = p.depth - d;
-        n = qt->nodes[n].child[(int)((p.cu >> sh) & 1) + 2 * (int)((p.cv >> sh) & 1)];
-    }
+    int32_t n = qt_node_for(qt, qt_target(qt, box), 0);
     if (n < 0)
         return 0;
     qt_node *node = &qt->nodes[n];
-    if (node->want >= node->cap)
-        return 0;
+    if (node->want % QT_CHUNK == 0) {
+        if (qt->probe_chunks == qt->chunk_cap)
+            return 0;
+        qt->probe_chunks++;
+    }
     node->want++;
     return 1;
 }
@@ -437,6 +589,16 @@ void fc_qt_probe_reset(fc_quadtree *qt)
 {
     for (int32_t i = 0; i < qt->node_count; i++)
         qt->nodes[i].want = 0;
+    qt->probe_chunks = 0;
+}
+
+void fc_qt_trim(fc_quadtree *qt)
+{
+    /* one pass: a node with empty children is skipped here and pruned by
+     * the walk up from its last child */
+    for (int32_t i = 1; i < qt->node_count; i++)
+        if (qt->nodes[i].depth >= 0 && qt->nodes[i].sub == 0)
+            qt_prune(qt, i);
 }
 
 /* ---------------------------------------------------------------- queries */
@@ -459,6 +621,7 @@ void fc_qt_query(const fc_quadtree *qt, fc_qt_box box, fc_qt_item_fn fn, void *c
 {
     if (qt == NULL || fn == NULL || !box_ok(box))
         return;
+    const qt_chunk *chunks = qt->chunks;
     qt_cbox c = qt_clamp(qt, box);
     int32_t stack[QT_STACK];
     int sp = 0;
@@ -467,9 +630,10 @@ void fc_qt_query(const fc_quadtree *qt, fc_qt_box box, fc_qt_item_fn fn, void *c
         const qt_node *n = &qt->nodes[stack[--sp]];
         if (n->sub == 0 || !region_meets(n, &c))
             continue;
-        for (int32_t k = 0; k < n->count; k++)
-            if (boxes_meet(n->items[k].box, box))
-                fn(ctx, n->items[k].item);
+        for (int32_t ci = n->head; ci >= 0; ci = chunks[ci].next)
+            for (int32_t k = 0; k < chunks[ci].n; k++)
+                if (boxes_meet(chunks[ci].e[k].box, box))
+                    fn(ctx, chunks[ci].e[k].item);
         for (int q = 0; q < 4; q++)
             if (n->child[q] >= 0)
                 stack[sp++] = n->child[q];
@@ -481,6 +645,17 @@ typedef struct qt_pair_walk {
     fc_qt_pair_fn fn;
     void *ctx;
 } qt_pair_walk;
+
+/* Pair e with the entries of chunk ci from slot k on and of the chunks
+ * after it. */
+static inline void qt_pair_chain(const qt_pair_walk *w, const qt_entry *e, int32_t ci, int32_t k)
+{
+    const qt_chunk *chunks = w->qt->chunks;
+    for (; ci >= 0; ci = chunks[ci].next, k = 0)
+        for (; k < chunks[ci].n; k++)
+            if (boxes_meet(chunks[ci].e[k].box, e->box))
+                w->fn(w->ctx, e->item, chunks[ci].e[k].item);
+}
 
 /* Pair e with every item below node m (children and deeper). */
 static void qt_pair_below(const qt_pair_walk *w, const qt_entry *e, const qt_cbox *c, int32_t m)
@@ -495,20 +670,20 @@ static void qt_pair_below(const qt_pair_walk *w, const qt_entry *e, const qt_cbo
         const qt_node *n = &nodes[stack[--sp]];
         if (n->sub == 0 || !region_meets(n, c))
             continue;
-        for (int32_t k = 0; k < n->count; k++)
-            if (boxes_meet(n->items[k].box, e->box))
-                w->fn(w->ctx, e->item, n->items[k].item);
+        qt_pair_chain(w, e, n->head, 0);
         for (int q = 0; q < 4; q++)
             if (n->child[q] >= 0)
                 stack[sp++] = n->child[q];
     }
 }
 
-/* nb: the 3 x 3 same-depth neighbourhood of node ni (nb[4] == ni), index
- * (dv + 1) * 3 + (du + 1), -1 where no node exists. */
-static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t nb[9])
+/* nb: the 3 x 3 same-depth neighbourhood of node ni (the centre is ni),
+ * neighbour (du, dv) at nb[(dv + 1) * stride + (du + 1)], -1 where no node
+ * exists. */
+static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t *nb, int stride)
 {
     const qt_node *nodes = w->qt->nodes;
+    const qt_chunk *chunks = w->qt->chunks;
     const qt_node *n = &nodes[ni];
     if (n->sub == 0)
         return;
@@ -516,50 +691,52 @@ static void qt_pair_node(const qt_pair_walk *w, int32_t ni, const int32_t nb[9])
      * non-empty subtree below them */
     int32_t rel[9];
     int rel_items[9], nrel = 0;
-    for (int j = 0; j < 9 && n->count > 0; j++) {
-        int32_t m = nb[j];
-        if (m < 0)
-            continue;
-        int items = j > 4 && nodes[m].count > 0, below = nodes[m].sub > nodes[m].count;
-        if (items || below) {
-            rel[nrel] = m;
-            rel_items[nrel++] = items;
-        }
-    }
-    for (int32_t i = 0; i < n->count; i++) {
-        const qt_entry *e = &n->items[i];
-        for (int32_t k = i + 1; k < n->count; k++)
-            if (boxes_meet(n->items[k].box, e->box))
-                w->fn(w->ctx, e->item, n->items[k].item);
-        if (nrel == 0)
-            continue;
-        qt_cbox c = qt_clamp(w->qt, e->box);
-        for (int j = 0; j < nrel; j++) {
-            const qt_node *m = &nodes[rel[j]];
-            if (!region_meets(m, &c))
+    for (int r = 0, j = 0; r < 3 && n->count > 0; r++)
+        for (int c = 0; c < 3; c++, j++) {
+            int32_t m = nb[r * stride + c];
+            if (m < 0)
                 continue;
-            if (rel_items[j])
-                for (int32_t k = 0; k < m->count; k++)
-                    if (boxes_meet(m->items[k].box, e->box))
-                        w->fn(w->ctx, e->item, m->items[k].item);
-            if (m->sub > m->count)
-                qt_pair_below(w, e, &c, rel[j]);
+            int items = j > 4 && nodes[m].count > 0, below = nodes[m].sub > nodes[m].count;
+            if (items || below) {
+                rel[nrel] = m;
+                rel_items[nrel++] = items;
+            }
         }
-    }
+    for (int32_t ci = n->head; ci >= 0; ci = chunks[ci].next)
+        for (int32_t i = 0; i < chunks[ci].n; i++) {
+            const qt_entry *e = &chunks[ci].e[i];
+            if (i + 1 < chunks[ci].n || chunks[ci].next >= 0)
+                qt_pair_chain(w, e, ci, i + 1);
+            if (nrel == 0)
+                continue;
+            qt_cbox c = qt_clamp(w->qt, e->box);
+            for (int j = 0; j < nrel; j++) {
+                const qt_node *m = &nodes[rel[j]];
+                if (!region_meets(m, &c))
+                    continue;
+                if (rel_items[j])
+                    qt_pair_chain(w, e, m->head, 0);
+                if (m->sub > m->count)
+                    qt_pair_below(w, e, &c, rel[j]);
+            }
+        }
+    if (n->sub == n->count)
+        return; /* nothing below */
+    /* the children's neighbourhoods: windows of the 4 x 4 grid of cells
+     * around the 2 x 2 children, row/column -1..2 in the children's cell
+     * grid: cell k lies in the parent's neighbour column nbcol[k], in its
+     * child column bit[k] */
+    static const int nbcol[4] = {0, 1, 1, 2}, bit[4] = {1, 0, 1, 0};
+    int32_t grid[16];
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 4; c++) {
+            int32_t p = nb[nbcol[r] * stride + nbcol[c]];
+            grid[r * 4 + c] = p < 0 ? -1 : nodes[p].child[bit[c] + 2 * bit[r]];
+        }
     for (int q = 0; q < 4; q++) {
         int32_t ci = n->child[q];
-        if (ci < 0 || nodes[ci].sub == 0)
-            continue;
-        int a = q & 1, b = q >> 1;
-        int32_t cnb[9];
-        for (int dv = -1; dv <= 1; dv++)
-            for (int du = -1; du <= 1; du++) {
-                int su = a + du, sv = b + dv; /* -1..2 in the parent's 2 x 2 cell grid */
-                int pu = su < 0 ? -1 : su >> 1, pv = sv < 0 ? -1 : sv >> 1;
-                int32_t p = nb[(pv + 1) * 3 + (pu + 1)];
-                cnb[(dv + 1) * 3 + (du + 1)] = p < 0 ? -1 : nodes[p].child[(su & 1) + 2 * (sv & 1)];
-            }
-        qt_pair_node(w, ci, cnb);
+        if (ci >= 0 && nodes[ci].sub > 0)
+            qt_pair_node(w, ci, &grid[(q >> 1) * 4 + (q & 1)], 4);
     }
 }
 
@@ -572,49 +749,74 @@ void fc_qt_pairs(const fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
     w.fn = fn;
     w.ctx = ctx;
     int32_t nb[9] = {-1, -1, -1, -1, 0, -1, -1, -1, -1};
-    qt_pair_node(&w, 0, nb);
+    qt_pair_node(&w, 0, nb, 3);
 }
 
 /* ---------------------------------------------------------------- checks */
+
+/* The items of node i: chunk fill, count, locations and each item's
+ * placement. */
+static int qt_node_items_ok(const fc_quadtree *qt, int32_t i)
+{
+    const qt_node *n = &qt->nodes[i];
+    int32_t seen = 0;
+    for (int32_t ci = n->head; ci >= 0; ci = qt->chunks[ci].next) {
+        const qt_chunk *ch = &qt->chunks[ci];
+        if (ci >= qt->chunk_count || ch->n < 1 || ch->n > QT_CHUNK || (ci != n->head && ch->n != QT_CHUNK) ||
+            seen + ch->n > n->count)
+            return 0;
+        for (int32_t k = 0; k < ch->n; k++) {
+            const qt_entry *e = &ch->e[k];
+            qt_place p = qt_target(qt, e->box);
+            qt_cbox c = qt_clamp(qt, e->box);
+            if (!box_ok(e->box) || e->item >= qt->loc_cap || qt->loc[e->item].node != i ||
+                qt->loc[e->item].at != ci * QT_CHUNK + k || p.depth != n->depth || p.cu != n->cell_u ||
+                p.cv != n->cell_v || c.min_u < n->rmin_u || c.max_u > n->rmax_u || c.min_v < n->rmin_v ||
+                c.max_v > n->rmax_v)
+                return 0;
+        }
+        seen += ch->n;
+    }
+    return seen == n->count;
+}
 
 fc_status fc_qt_validate(const fc_quadtree *qt)
 {
     if (qt == NULL)
         return FC_ERR_NULL;
-    int32_t total = 0;
+    int32_t total = 0, in_tree = 0;
     for (int32_t i = 0; i < qt->node_count; i++) {
         const qt_node *n = &qt->nodes[i];
+        if (n->depth < 0)
+            continue;
+        in_tree++;
         int32_t sub = n->count;
-        if (n->count < 0 || n->count > n->cap)
-            return FC_ERR_FORMAT;
+        /* a node other than the root is linked from its parent (it may be
+         * empty after fc_qt_clear) */
+        if (i > 0) {
+            const qt_node *p = n->parent >= 0 && n->parent < qt->node_count ? &qt->nodes[n->parent] : NULL;
+            if (p == NULL || p->depth != n->depth - 1 ||
+                p->child[(int)(n->cell_u & 1) + 2 * (int)(n->cell_v & 1)] != i)
+                return FC_ERR_FORMAT;
+        }
         for (int q = 0; q < 4; q++) {
             int32_t c = n->child[q];
             if (c < 0)
                 continue;
-            if (c <= i || c >= qt->node_count || qt->nodes[c].parent != i || qt->nodes[c].depth != n->depth + 1 ||
+            if (c == 0 || c >= qt->node_count || qt->nodes[c].parent != i || qt->nodes[c].depth != n->depth + 1 ||
                 qt->nodes[c].cell_u != 2 * n->cell_u + (q & 1) || qt->nodes[c].cell_v != 2 * n->cell_v + (q >> 1))
                 return FC_ERR_FORMAT;
             sub += qt->nodes[c].sub;
         }
-        if (sub != n->sub)
+        if (sub != n->sub || n->count < 0 || !qt_node_items_ok(qt, i))
             return FC_ERR_FORMAT;
-        for (int32_t k = 0; k < n->count; k++) {
-            const qt_entry *e = &n->items[k];
-            if (!box_ok(e->box) || e->item >= qt->loc_cap || qt->loc[e->item].node != i ||
-                qt->loc[e->item].slot != k)
-                return FC_ERR_FORMAT;
-            qt_place p = qt_target(qt, e->box);
-            qt_cbox c = qt_clamp(qt, e->box);
-            if (p.depth != n->depth || p.cu != n->cell_u || p.cv != n->cell_v || c.min_u < n->rmin_u ||
-                c.max_u > n->rmax_u || c.min_v < n->rmin_v || c.max_v > n->rmax_v)
-                return FC_ERR_FORMAT;
-        }
         total += n->count;
     }
     int32_t located = 0;
     for (uint32_t i = 0; i < qt->loc_cap; i++)
         located += qt->loc[i].node >= 0;
-    if (total != qt->count || located != qt->count || qt->nodes[0].sub != qt->count)
+    if (total != qt->count || located != qt->count || qt->nodes[0].sub != qt->count ||
+        in_tree + qt->free_nodes != qt->node_count)
         return FC_ERR_FORMAT;
     return FC_OK;
 }
@@ -625,7 +827,7 @@ fc_qt_stats fc_qt_get_stats(const fc_quadtree *qt)
     memset(&s, 0, sizeof s);
     if (qt == NULL)
         return s;
-    s.nodes = qt->node_count;
+    s.nodes = qt->node_count - qt->free_nodes;
     s.root_items = qt->nodes[0].count;
     for (int32_t i = 0; i < qt->node_count; i++) {
         const qt_node *n = &qt->nodes[i];

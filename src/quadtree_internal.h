@@ -9,12 +9,17 @@
 /* 1 when qt places boxes as a tree created from def would (origin, size,
  * depth, layout equal). */
 int fc_qt_same_placement(const fc_quadtree *qt, const fc_qt_def *def);
-/* Planning a rebuild: count item with box towards its node without
- * changing anything observable. 0 when inserting all the items probed
- * since the last fc_qt_probe_reset into the cleared tree would allocate
- * (a missing node, a node's item array or the location table too small). */
+/* Planning a rebuild: 0 when inserting item with box into the cleared tree
+ * would allocate (item beyond the location table; the nodes probed since
+ * the last fc_qt_probe_reset plus the tree's own exceed its node pool; or
+ * the probed items' chunks exceed its chunk pool). Probing makes the node
+ * from the pool (an empty node changes no answer; fc_qt_clear keeps it
+ * for the rebuild). */
 int fc_qt_probe(fc_quadtree *qt, uint32_t item, fc_qt_box box);
-/* Forget the probes. */
+/* Forget the probes' counts. */
 void fc_qt_probe_reset(fc_quadtree *qt);
+/* Return every empty node (probed and unused, or left by fc_qt_clear) to
+ * the pool. */
+void fc_qt_trim(fc_quadtree *qt);
 
 #endif

@@ -43,12 +43,25 @@ fc_body_def fc_body_def_default(void)
 
 static void world_init_bufs(fc_world *w)
 {
-    w->pair_keys.elem = w->pair_tmp.elem = sizeof(uint64_t);
+    w->pair_keys.elem = sizeof(uint64_t);
     w->pairs.elem = sizeof(fc_pair);
     w->query_idx.elem = w->query_tmp.elem = sizeof(uint64_t);
     w->query_ids.elem = sizeof(fc_body_id);
     w->ray_hits.elem = sizeof(fc_ray_hit);
     w->ray_tmp.elem = sizeof(fc_ray_key);
+}
+
+/* The world's output and scratch buffers. */
+#define WORLD_BUFS 7
+static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
+{
+    b[0] = &w->pair_keys;
+    b[1] = &w->pairs;
+    b[2] = &w->query_idx;
+    b[3] = &w->query_tmp;
+    b[4] = &w->query_ids;
+    b[5] = &w->ray_hits;
+    b[6] = &w->ray_tmp;
 }
 
 fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)
@@ -138,12 +151,15 @@ fc_status fc_world_create(const fc_world_def *def, fc_world **out)
     world_init_bufs(w);
     qd.alloc = a;
     st = fc_qt_create(&qd, &w->qt);
-    if (st == FC_OK &&
-        (!world_reserve_slots(w, (uint32_t)def->body_capacity) ||
-         !fc_buf_reserve(&a, &w->pair_keys, (size_t)def->pair_capacity) ||
-         !fc_buf_reserve(&a, &w->pair_tmp, (size_t)def->pair_capacity) ||
-         !fc_buf_reserve(&a, &w->pairs, (size_t)def->pair_capacity)))
+    if (st == FC_OK && !world_reserve_slots(w, (uint32_t)def->body_capacity))
         st = FC_ERR_NO_MEMORY;
+    /* pair_capacity entries in every output and its scratch, so frames
+     * whose outputs stay within it never allocate */
+    fc_buf *bufs[WORLD_BUFS];
+    world_bufs(w, bufs);
+    for (size_t i = 0; i < WORLD_BUFS && st == FC_OK; i++)
+        if (!fc_buf_reserve(&a, bufs[i], (size_t)def->pair_capacity))
+            st = FC_ERR_NO_MEMORY;
     if (st != FC_OK) {
         fc_world_destroy(w);
         return st;
@@ -159,9 +175,9 @@ void fc_world_destroy(fc_world *w)
     fc_allocator a = w->def.alloc;
     fc_qt_destroy(w->qt);
     world_free_slots(w);
-    fc_buf *bufs[] = {&w->pair_keys, &w->pair_tmp, &w->pairs, &w->query_idx, &w->query_tmp,
-                      &w->query_ids, &w->ray_hits, &w->ray_tmp};
-    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
+    fc_buf *bufs[WORLD_BUFS];
+    world_bufs(w, bufs);
+    for (size_t i = 0; i < WORLD_BUFS; i++)
         fc_buf_free(&a, bufs[i]);
     fc_free_bytes(&a, w, sizeof *w);
 }

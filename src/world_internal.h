@@ -57,7 +57,7 @@ struct fc_world {
     uint32_t free_count;
     uint32_t live_count;
     /* outputs and scratch */
-    fc_buf pair_keys, pair_tmp, pairs;
+    fc_buf pair_keys, pairs; /* pairs is also the pair sort's scratch */
     fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
     int oom; /* set by callbacks when a push failed */
 };

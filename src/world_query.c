@@ -43,10 +43,12 @@ fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count
     w->pairs.count = 0;
     fc_qt_pairs(w->qt, on_pair, w);
     size_t n = w->pair_keys.count;
-    if (w->oom || !fc_buf_reserve(&w->def.alloc, &w->pair_tmp, n) || !fc_buf_reserve(&w->def.alloc, &w->pairs, n))
+    if (w->oom || !fc_buf_reserve(&w->def.alloc, &w->pairs, n))
         return FC_ERR_NO_MEMORY;
     uint64_t *keys = (uint64_t *)w->pair_keys.data;
-    fc_sort_u64(keys, (uint64_t *)w->pair_tmp.data, n);
+    /* the output's storage (24 bytes a pair, 8-byte aligned by the
+     * allocator's contract) is the sort's scratch before it is written */
+    fc_sort_u64(keys, (uint64_t *)w->pairs.data, n);
     fc_pair *out = (fc_pair *)w->pairs.data;
     for (size_t i = 0; i < n; i++) {
         fc_world_id_of(w, (uint32_t)(keys[i] >> 32), &out[i].a);

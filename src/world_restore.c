@@ -151,7 +151,8 @@ fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
     int fits = 0;
     st = restore_check(p, size, &h, m, in_place ? w->qt : NULL, &fits);
     if (st == FC_OK && in_place && fits) {
-        /* rollback: decode into the world itself; nothing allocates or fails */
+        /* rollback: decode into the world itself; nothing allocates or
+         * fails (the probed nodes are there, empty, after the clear) */
         fc_qt_clear(w->qt);
         w->def.dim = h.def.dim;
         w->def.tag = h.def.tag;
@@ -159,6 +160,8 @@ fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
     } else if (st == FC_OK) {
         st = restore_fresh(w, p, size, &h, m);
     }
+    if (in_place)
+        fc_qt_trim(w->qt); /* the probed nodes left empty back to the pool */
     if (st == FC_OK)
         clear_outputs(w);
     fc_free_bytes(&w->def.alloc, temp, sizeof(uint64_t) * mwords);

@@ -162,6 +162,14 @@ static void run(fc_qt_layout layout, int kind, int n, uint64_t seed, int steps)
             TU_CHECK(fc_qt_update(qt, (uint32_t)i, g_box[i]) == FC_OK, "%s update", what);
         }
         TU_CHECK(fc_qt_validate(qt) == FC_OK, "%s validate at step %d", what, step);
+        if (step == steps / 2) { /* clear (nodes kept, empty) and rebuild */
+            fc_qt_clear(qt);
+            TU_CHECK(fc_qt_count(qt) == 0 && fc_qt_validate(qt) == FC_OK, "%s clear", what);
+            for (int k = 0; k < n; k++)
+                if (g_live[k])
+                    TU_CHECK(fc_qt_insert(qt, (uint32_t)k, g_box[k]) == FC_OK, "%s re-insert", what);
+            TU_CHECK(fc_qt_validate(qt) == FC_OK, "%s rebuilt", what);
+        }
         if (step % 97 == 0 || step == steps - 1) {
             check_pairs(qt, what);
             check_query(qt, make_box(&s, 0, side), what);
@@ -176,6 +184,12 @@ static void run(fc_qt_layout layout, int kind, int n, uint64_t seed, int steps)
     TU_CHECK(fc_qt_insert(qt, 0, bad) == FC_ERR_ARGUMENT, "bad box / duplicate rejected");
     TU_CHECK(fc_qt_insert(qt, FC_QT_MAX_ITEMS, g_box[0]) == FC_ERR_ARGUMENT, "item range");
     TU_CHECK(fc_qt_count(qt) == live && fc_qt_validate(qt) == FC_OK, "unchanged after errors");
+    /* emptied, the tree gives every node but the root back to its pool */
+    for (int i = 0; i < n; i++)
+        if (g_live[i])
+            TU_CHECK(fc_qt_remove(qt, (uint32_t)i) == FC_OK, "%s remove all", what);
+    TU_CHECK(fc_qt_count(qt) == 0 && fc_qt_validate(qt) == FC_OK && fc_qt_get_stats(qt).nodes == 1,
+             "%s empty tree keeps the root only (%d nodes)", what, fc_qt_get_stats(qt).nodes);
     fc_qt_destroy(qt);
 }
 

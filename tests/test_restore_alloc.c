@@ -48,6 +48,7 @@ typedef struct world_copy {
     unsigned char *blob;
     size_t size;
     uint64_t sum;
+    int32_t nodes; /* broadphase nodes: a restore leaves no probed node behind */
 } world_copy;
 
 static world_copy copy_of(const fc_world *w)
@@ -57,13 +58,14 @@ static world_copy copy_of(const fc_world *w)
     c.blob = (unsigned char *)malloc(c.size);
     fc_world_snapshot(w, c.blob, c.size, &c.size);
     c.sum = fc_world_checksum(w);
+    c.nodes = fc_world_broadphase_stats(w).nodes;
     return c;
 }
 
 static int same_as(const fc_world *w, const world_copy *c)
 {
     world_copy d = copy_of(w);
-    int same = d.size == c->size && memcmp(d.blob, c->blob, c->size) == 0 && d.sum == c->sum;
+    int same = d.size == c->size && memcmp(d.blob, c->blob, c->size) == 0 && d.sum == c->sum && d.nodes == c->nodes;
     free(d.blob);
     return same;
 }

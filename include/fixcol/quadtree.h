@@ -22,8 +22,12 @@
  *  - FC_QT_STRICT: the seed article's layout: an item lives in the deepest
  *    node whose cell fully contains its clamped box, so items straddling a
  *    split line stay in the parent (kept as the benchmark's comparison).
- * Nodes are created on demand and never freed before fc_qt_destroy; node
- * item arrays only grow. After warm-up, updates allocate nothing.
+ * Nodes are created on demand and returned to the tree's node pool when
+ * their subtree empties; a node's items live in fixed-size chunks from a
+ * chunk pool. Memory grows only for a larger item number than ever before
+ * or more nodes or chunks at once than ever before (each doubling, never
+ * shrinking), so updates, removals and re-insertions within those
+ * allocate nothing.
  *
  * Output order of the callbacks depends on the tree's history; callers that
  * need a canonical order (the world does) sort the results.
@@ -88,7 +92,7 @@ FC_API fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box);
 FC_API fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box);
 /* Remove an item. FC_ERR_ARGUMENT if it is not present. */
 FC_API fc_status fc_qt_remove(fc_quadtree *qt, uint32_t item);
-/* Remove every item (keeps nodes and capacity). */
+/* Remove every item (keeps nodes, empty, and capacity). */
 FC_API void fc_qt_clear(fc_quadtree *qt);
 
 /* 1 when item is present (and then *box, if not NULL, is its box). */
@@ -112,7 +116,7 @@ FC_API fc_status fc_qt_validate(const fc_quadtree *qt);
 
 /* Shape figures for tests and benchmarks. */
 typedef struct fc_qt_stats {
-    int32_t nodes;           /* nodes allocated */
+    int32_t nodes;           /* nodes in the tree (emptied ones go back to the pool; fc_qt_clear keeps them) */
     int32_t max_node_items;  /* largest item count in one node */
     int32_t root_items;      /* items kept in the root */
     int32_t deepest;         /* deepest depth holding an item */

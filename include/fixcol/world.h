@@ -84,7 +84,7 @@ typedef struct fc_world_def {
     int32_t max_depth;
     fc_qt_layout layout;      /* FC_QT_LOOSE (default) or FC_QT_STRICT (seed layout) */
     int32_t body_capacity;    /* hint: body slots preallocated, 0..FC_WORLD_MAX_BODIES */
-    int32_t pair_capacity;    /* hint: pair/query entries preallocated, >= 0 */
+    int32_t pair_capacity;    /* hint: entries preallocated in the pair list and in each query and ray output, >= 0 */
     /* World tag, copied into every id this world hands out; an id with
      * another tag is foreign and rejected with FC_ERR_STALE_ID. Part of the
      * snapshot; not part of the checksum. */

@@ -46,7 +46,7 @@ static void place_in(int32_t log2, fc_qt_layout layout)
     qt_node_init(&qt, &qt.nodes[0], -1, 0, 0, 0);
     qt.node_count = 1;
     qt_place p = qt_target(&qt, any_box());
-    int32_t n = qt_node_for(&qt, p);
+    int32_t n = qt_node_for(&qt, p, 1);
     sink_node = n;
     if (n >= 0) {
         qt_cbox c = qt_clamp(&qt, any_box());
