@@ -59,8 +59,21 @@ struct fc_world {
     /* outputs and scratch */
     fc_buf pair_keys, pairs; /* pairs is also the pair sort's scratch */
     fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
+    /* pair events and contacts (world_pairs.c): the list before the last
+     * fc_world_find_pairs, the spare the next list is built in (so a failed
+     * call keeps both lists), the event and contact outputs */
+    fc_buf pair_prev, pair_spare, began, ended, contacts;
+    int events_base; /* fc_events_base: what pair_prev holds */
     int oom; /* set by callbacks when a push failed */
 };
+
+/* What the world's previous pair list (pair_prev) is. */
+typedef enum fc_events_base {
+    FC_EVENTS_LIST = 0, /* pair_prev: the list before the current one */
+    FC_EVENTS_NONE,     /* after a restore: the previous list is the current one */
+    FC_EVENTS_LOST_CUR, /* a restore could not list its pairs (out of memory) */
+    FC_EVENTS_LOST      /* the previous list is that unknown list */
+} fc_events_base;
 
 /* Words of a bit map over n slots. */
 #define FC_MARK_WORDS(n) (((size_t)(n) + 63) / 64)
@@ -87,6 +100,14 @@ fc_status fc_shape2_bounds(const fc_shape2 *s, int32_t min[3], int32_t max[3]);
 fc_status fc_shape3_bounds(const fc_shape3 *s, int32_t min[3], int32_t max[3]);
 /* Broadphase box of bounds in world w ((x, y) in 2D, (x, z) in 3D). */
 fc_qt_box fc_world_qt_box(const fc_world *w, const int32_t min[3], const int32_t max[3]);
+
+/* The canonical pair list into w->pairs (world_query.c). w, pairs and
+ * count not NULL. FC_ERR_NO_MEMORY: outputs empty, w->pairs' contents
+ * untouched (only its count zeroed). */
+fc_status fc_world_pairs_fill(fc_world *w, const fc_pair **pairs, int32_t *count);
+/* After a successful restore (world_pairs.c): list the restored contents'
+ * pairs as the current list, with no events pending. */
+void fc_world_events_rebase(fc_world *w);
 
 /* Exact shape tests used by pairs and queries (world_narrow.c). */
 int fc_world_bodies_overlap(const fc_world *w, const fc_body *a, const fc_body *b);

@@ -32,10 +32,8 @@ static void on_pair(void *ctx, uint32_t a, uint32_t b)
     push_key(w, &w->pair_keys, a < b ? ((uint64_t)a << 32) | b : ((uint64_t)b << 32) | a);
 }
 
-fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count)
+fc_status fc_world_pairs_fill(fc_world *w, const fc_pair **pairs, int32_t *count)
 {
-    if (w == NULL || pairs == NULL || count == NULL)
-        return FC_ERR_NULL;
     *pairs = NULL;
     *count = 0;
     w->oom = 0;

@@ -20,7 +20,8 @@ static const char *covered[] = {
     "fc_world_get_user_data", "fc_world_get_bounds", "fc_world_find_pairs", "fc_world_overlap2",
     "fc_world_overlap3", "fc_world_point2", "fc_world_point3", "fc_world_raycast2", "fc_world_raycast3",
     "fc_world_raycast2_all", "fc_world_raycast3_all", "fc_world_checksum", "fc_world_snapshot",
-    "fc_world_restore", "fc_world_validate", "fc_world_broadphase_stats", NULL};
+    "fc_world_restore", "fc_world_validate", "fc_world_broadphase_stats", "fc_world_pair_events",
+    "fc_world_find_contacts2", "fc_world_find_contacts3", NULL};
 
 /* Every "FC_API ... name(... fc_world *" declaration of world.h must be in
  * covered[] (fc_world_create takes fc_world ** and is checked below too). */
@@ -68,7 +69,10 @@ int main(int argc, char **argv)
     fc_filter of;
     uint64_t ou;
     int32_t mn[3], mx[3], n;
-    const fc_pair *pairs;
+    const fc_pair *pairs, *ended;
+    const fc_contact2_result *c2;
+    const fc_contact3_result *c3;
+    int32_t ne;
     const fc_body_id *ids;
     const fc_ray_hit *hits;
     fc_ray_hit hit;
@@ -97,6 +101,9 @@ int main(int argc, char **argv)
     TU_CHECK(fc_world_get_user_data(NULL, id, &ou) == FC_ERR_NULL, "get_user_data");
     TU_CHECK(fc_world_get_bounds(NULL, id, mn, mx) == FC_ERR_NULL, "get_bounds");
     TU_CHECK(fc_world_find_pairs(NULL, &pairs, &n) == FC_ERR_NULL, "find_pairs");
+    TU_CHECK(fc_world_pair_events(NULL, &pairs, &n, &ended, &ne) == FC_ERR_NULL, "pair_events");
+    TU_CHECK(fc_world_find_contacts2(NULL, &pairs, &c2, &n) == FC_ERR_NULL, "find_contacts2");
+    TU_CHECK(fc_world_find_contacts3(NULL, &pairs, &c3, &n) == FC_ERR_NULL, "find_contacts3");
     TU_CHECK(fc_world_overlap2(NULL, &s2, f, &ids, &n) == FC_ERR_NULL, "overlap2");
     TU_CHECK(fc_world_overlap3(NULL, &s3, f, &ids, &n) == FC_ERR_NULL, "overlap3");
     TU_CHECK(fc_world_point2(NULL, fc_vec2_make(0, 0), f, &ids, &n) == FC_ERR_NULL, "point2");
@@ -128,6 +135,14 @@ int main(int argc, char **argv)
     TU_CHECK(fc_world_get_bounds(w, id, mn, NULL) == FC_ERR_NULL, "get_bounds(NULL max)");
     TU_CHECK(fc_world_find_pairs(w, NULL, &n) == FC_ERR_NULL, "find_pairs(NULL pairs)");
     TU_CHECK(fc_world_find_pairs(w, &pairs, NULL) == FC_ERR_NULL, "find_pairs(NULL count)");
+    TU_CHECK(fc_world_pair_events(w, NULL, &n, &ended, &ne) == FC_ERR_NULL, "pair_events(NULL began)");
+    TU_CHECK(fc_world_pair_events(w, &pairs, NULL, &ended, &ne) == FC_ERR_NULL, "pair_events(NULL nbegan)");
+    TU_CHECK(fc_world_pair_events(w, &pairs, &n, NULL, &ne) == FC_ERR_NULL, "pair_events(NULL ended)");
+    TU_CHECK(fc_world_pair_events(w, &pairs, &n, &ended, NULL) == FC_ERR_NULL, "pair_events(NULL nended)");
+    TU_CHECK(fc_world_find_contacts2(w, NULL, &c2, &n) == FC_ERR_NULL, "find_contacts2(NULL pairs)");
+    TU_CHECK(fc_world_find_contacts2(w, &pairs, NULL, &n) == FC_ERR_NULL, "find_contacts2(NULL contacts)");
+    TU_CHECK(fc_world_find_contacts2(w, &pairs, &c2, NULL) == FC_ERR_NULL, "find_contacts2(NULL count)");
+    TU_CHECK(fc_world_find_contacts3(w, &pairs, &c3, &n) == FC_ERR_SHAPE_TYPE, "find_contacts3 on a 2D world");
     TU_CHECK(fc_world_overlap2(w, NULL, f, &ids, &n) == FC_ERR_NULL, "overlap2(NULL shape)");
     TU_CHECK(fc_world_overlap2(w, &s2, f, NULL, &n) == FC_ERR_NULL, "overlap2(NULL ids)");
     TU_CHECK(fc_world_point2(w, fc_vec2_make(0, 0), f, &ids, NULL) == FC_ERR_NULL, "point2(NULL count)");

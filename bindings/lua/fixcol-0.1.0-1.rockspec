@@ -53,6 +53,7 @@ build = {
             "src/world.c",
             "src/world_bounds.c",
             "src/world_narrow.c",
+            "src/world_pairs.c",
             "src/world_query.c",
             "src/world_ray.c",
             "src/world_checksum.c",

@@ -36,7 +36,10 @@
  *     mutation (create/destroy/set/translate/restore) or fc_world_destroy;
  *   - the query array (overlap, point and all-hits ray queries share it) is
  *     valid until the next query of any of those kinds, the next mutation or
- *     fc_world_destroy.
+ *     fc_world_destroy;
+ *   - the event arrays (fc_world_pair_events) and the contact array
+ *     (fc_world_find_contacts2/3) live like the pair array, and the event
+ *     arrays also end at the next fc_world_pair_events.
  */
 #ifndef FIXCOL_WORLD_H
 #define FIXCOL_WORLD_H
@@ -48,6 +51,8 @@
 #include <fixmath.h>
 
 #include <fixcol/alloc.h>
+#include <fixcol/collide2d.h>
+#include <fixcol/collide3d.h>
 #include <fixcol/hash.h>
 #include <fixcol/quadtree.h>
 #include <fixcol/shapes.h>
@@ -214,8 +219,73 @@ typedef struct fc_pair {
  * counts): the broadphase uses integer bounds rounded outward, so it never
  * drops a pair the narrowphase reports (tests compare every frame with an
  * all-pairs fc_overlap scan). *pairs points into the world (see lifetime above); *count >= 0.
- * Errors: FC_ERR_NULL, FC_ERR_NO_MEMORY (outputs then empty). */
+ * Errors: FC_ERR_NULL, FC_ERR_NO_MEMORY (outputs then empty; the world's
+ * pair lists - see fc_world_pair_events - unchanged). */
 FC_API fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count);
+
+/* ---- contact events: the pairs that began and ended (docs/world.md)
+ *
+ * Events are a function of two canonical pair lists, never of history:
+ * began = pairs in cur and not in prev, ended = pairs in prev and not in
+ * cur, each in canonical order (a.index, b.index). Pairs compare by full
+ * id (index, generation and world tag), so a body destroyed and a new one
+ * created in its slot is an end (with the old, now stale id) plus a begin.
+ *
+ * The world keeps the list of its previous fc_world_find_pairs call, so
+ * fc_world_pair_events reports what changed between its last two lists.
+ * Before the first call the previous list is empty (the first call's pairs
+ * all begin). fc_world_restore lists the restored contents' pairs as the
+ * current list with no events pending: the events of the next
+ * fc_world_find_pairs are the diff between the snapshot's pair list and
+ * the new one. So the rollback loop (snapshot after a frame's find_pairs;
+ * later restore, re-simulate the moves, find_pairs) reports exactly the
+ * events of the original run (tests/test_pair_events.c checks it). This
+ * costs a restore one pair pass; it allocates nothing when the world's
+ * three pair lists (previous, current, spare) have room: pair_capacity, or
+ * three earlier fc_world_find_pairs calls with at least that many pairs. */
+
+/* Stateless diff of two canonical pair lists (each strictly increasing by
+ * (a.index, b.index) with a.index < b.index, as fc_world_find_pairs gives).
+ * prev / cur may be NULL when their count is 0. Writes the began pairs to
+ * began[0..*nbegan) and the ended pairs to ended[0..*nended) (caller
+ * buffers with room for began_cap / ended_cap pairs; NULL when the cap is
+ * 0; *nbegan <= ncur and *nended <= nprev, so caps of ncur / nprev always
+ * suffice). Errors: FC_ERR_NULL (nbegan or nended NULL, a list or output
+ * NULL with a positive count/cap), FC_ERR_ARGUMENT (a negative count or
+ * cap, a list not canonical), FC_ERR_BUFFER (a cap too small: *nbegan and
+ * *nended = the counts needed, nothing written to the buffers). On the
+ * other errors nothing is written. O(nprev + ncur), allocation-free. */
+FC_API fc_status fc_pair_events(const fc_pair *prev, int32_t nprev, const fc_pair *cur, int32_t ncur,
+                                fc_pair *began, int32_t began_cap, int32_t *nbegan, fc_pair *ended,
+                                int32_t ended_cap, int32_t *nended);
+
+/* The events between the world's last two pair lists (the last two
+ * successful fc_world_find_pairs / fc_world_find_contacts2/3 calls; see
+ * above for the first call and restore). Arrays owned by the world (see
+ * the lifetime rules at the top); counts >= 0. Calling it twice gives the
+ * same answer. Allocation-free when the events fit pair_capacity (or an
+ * earlier peak). Errors: FC_ERR_NULL; FC_ERR_NO_MEMORY (outputs empty;
+ * also when a restore could not list its pairs - out of memory - until two
+ * more fc_world_find_pairs calls succeed). */
+FC_API fc_status fc_world_pair_events(fc_world *w, const fc_pair **began, int32_t *nbegan, const fc_pair **ended,
+                                      int32_t *nended);
+
+/* ---- contacts from the world
+ *
+ * fc_world_find_pairs plus, for every pair i, contacts[i] = the contact of
+ * body pairs[i].a's shape with body pairs[i].b's shape: exactly what
+ * fc_contact2 / fc_contact3 (collide2d.h / collide3d.h: normal from a to b,
+ * depth, point, their rounding guarantees) give for the two shapes. It IS
+ * a find_pairs call: it updates the pair list and the events baseline the
+ * same way, so a frame calls one or the other. *pairs and *contacts point
+ * into the world (lifetime of the pair array), *count >= 0. Allocation-free
+ * when the pairs fit pair_capacity (or an earlier peak). Errors:
+ * FC_ERR_NULL, FC_ERR_SHAPE_TYPE (a 2D call on a 3D world or the reverse),
+ * FC_ERR_NO_MEMORY (outputs empty; the world's lists unchanged). */
+FC_API fc_status fc_world_find_contacts2(fc_world *w, const fc_pair **pairs, const fc_contact2_result **contacts,
+                                         int32_t *count);
+FC_API fc_status fc_world_find_contacts3(fc_world *w, const fc_pair **pairs, const fc_contact3_result **contacts,
+                                         int32_t *count);
 
 /* Ids of every live body passing filter whose shape overlaps the query
  * shape (exact), sorted by index. The query shape must be valid and inside

@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: MIT */
+/* The world's pair list over time: fc_world_find_pairs keeps the previous
+ * list, contact events diff the two (fc_pair_events is the stateless diff),
+ * and fc_world_find_contacts2/3 add each pair's contact. The list itself is
+ * built by fc_world_pairs_fill (world_query.c). */
+#include "world_internal.h"
+
+#include <string.h>
+
+#include "nofloat.h"
+
+/* -1, 0, 1 as (x.a.index, x.b.index) is below, equal to, above y's. */
+static int pair_order(const fc_pair *x, const fc_pair *y)
+{
+    if (x->a.index != y->a.index)
+        return x->a.index < y->a.index ? -1 : 1;
+    if (x->b.index != y->b.index)
+        return x->b.index < y->b.index ? -1 : 1;
+    return 0;
+}
+
+static int id_same(fc_body_id x, fc_body_id y)
+{
+    return x.index == y.index && x.generation == y.generation && x.world == y.world;
+}
+
+static int pair_same(const fc_pair *x, const fc_pair *y)
+{
+    return id_same(x->a, y->a) && id_same(x->b, y->b);
+}
+
+static int canonical(const fc_pair *p, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++)
+        if (p[i].a.index >= p[i].b.index || (i > 0 && pair_order(&p[i - 1], &p[i]) >= 0))
+            return 0;
+    return 1;
+}
+
+/* The merge of two canonical lists: counts always, writes when the output
+ * is not NULL. Equal indices with different ids are an end and a begin. */
+static void diff(const fc_pair *prev, size_t np, const fc_pair *cur, size_t nc, fc_pair *began, size_t *nb,
+                 fc_pair *ended, size_t *ne)
+{
+    size_t i = 0, j = 0, b = 0, e = 0;
+    while (i < np || j < nc) {
+        int c = i == np ? 1 : j == nc ? -1 : pair_order(&prev[i], &cur[j]);
+        if (c <= 0 && (c < 0 || !pair_same(&prev[i], &cur[j]))) {
+            if (ended != NULL)
+                ended[e] = prev[i];
+            e++;
+        }
+        if (c >= 0 && (c > 0 || !pair_same(&prev[i], &cur[j]))) {
+            if (began != NULL)
+                began[b] = cur[j];
+            b++;
+        }
+        i += c <= 0;
+        j += c >= 0;
+    }
+    *nb = b;
+    *ne = e;
+}
+
+fc_status fc_pair_events(const fc_pair *prev, int32_t nprev, const fc_pair *cur, int32_t ncur, fc_pair *began,
+                         int32_t began_cap, int32_t *nbegan, fc_pair *ended, int32_t ended_cap, int32_t *nended)
+{
+    if (nbegan == NULL || nended == NULL || (prev == NULL && nprev > 0) || (cur == NULL && ncur > 0) ||
+        (began == NULL && began_cap > 0) || (ended == NULL && ended_cap > 0))
+        return FC_ERR_NULL;
+    if (nprev < 0 || ncur < 0 || began_cap < 0 || ended_cap < 0 || !canonical(prev, nprev) ||
+        !canonical(cur, ncur))
+        return FC_ERR_ARGUMENT;
+    size_t nb, ne;
+    diff(prev, (size_t)nprev, cur, (size_t)ncur, NULL, &nb, NULL, &ne);
+    *nbegan = (int32_t)nb;
+    *nended = (int32_t)ne;
+    if (nb > (size_t)began_cap || ne > (size_t)ended_cap)
+        return FC_ERR_BUFFER;
+    diff(prev, (size_t)nprev, cur, (size_t)ncur, began, &nb, ended, &ne);
+    return FC_OK;
+}
+
+/* The next pair list, built in the spare buffer; with want_contacts the
+ * contact buffer is reserved for it too. On success the lists rotate
+ * (previous <- current <- new); on failure nothing changed. */
+static fc_status pairs_next(fc_world *w, int want_contacts)
+{
+    fc_buf cur = w->pairs;
+    w->pairs = w->pair_spare;
+    const fc_pair *p;
+    int32_t n;
+    fc_status st = fc_world_pairs_fill(w, &p, &n);
+    if (st == FC_OK && want_contacts && !fc_buf_reserve(&w->def.alloc, &w->contacts, (size_t)n))
+        st = FC_ERR_NO_MEMORY;
+    if (st != FC_OK) {
+        w->pair_spare = w->pairs;
+        w->pairs = cur;
+        return st;
+    }
+    w->pair_spare = w->pair_prev;
+    w->pair_prev = cur;
+    w->began.count = w->ended.count = 0;
+    w->events_base = w->events_base == FC_EVENTS_LOST_CUR ? FC_EVENTS_LOST : FC_EVENTS_LIST;
+    return FC_OK;
+}
+
+fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count)
+{
+    if (w == NULL || pairs == NULL || count == NULL)
+        return FC_ERR_NULL;
+    *pairs = NULL;
+    *count = 0;
+    fc_status st = pairs_next(w, 0);
+    if (st != FC_OK)
+        return st;
+    *pairs = (const fc_pair *)w->pairs.data;
+    *count = (int32_t)w->pairs.count;
+    return FC_OK;
+}
+
+void fc_world_events_rebase(fc_world *w)
+{
+    w->events_base = pairs_next(w, 0) == FC_OK ? FC_EVENTS_NONE : FC_EVENTS_LOST_CUR;
+}
+
+fc_status fc_world_pair_events(fc_world *w, const fc_pair **began, int32_t *nbegan, const fc_pair **ended,
+                               int32_t *nended)
+{
+    if (w == NULL || began == NULL || nbegan == NULL || ended == NULL || nended == NULL)
+        return FC_ERR_NULL;
+    *began = *ended = NULL;
+    *nbegan = *nended = 0;
+    if (w->events_base == FC_EVENTS_LOST_CUR || w->events_base == FC_EVENTS_LOST)
+        return FC_ERR_NO_MEMORY;
+    const fc_pair *prev = (const fc_pair *)w->pair_prev.data, *cur = (const fc_pair *)w->pairs.data;
+    size_t np = w->events_base == FC_EVENTS_NONE ? 0 : w->pair_prev.count;
+    size_t nc = w->events_base == FC_EVENTS_NONE ? 0 : w->pairs.count;
+    size_t nb, ne;
+    diff(prev, np, cur, nc, NULL, &nb, NULL, &ne);
+    if (!fc_buf_reserve(&w->def.alloc, &w->began, nb) || !fc_buf_reserve(&w->def.alloc, &w->ended, ne))
+        return FC_ERR_NO_MEMORY;
+    diff(prev, np, cur, nc, (fc_pair *)w->began.data, &nb, (fc_pair *)w->ended.data, &ne);
+    w->began.count = nb;
+    w->ended.count = ne;
+    *began = (const fc_pair *)w->began.data;
+    *ended = (const fc_pair *)w->ended.data;
+    *nbegan = (int32_t)nb;
+    *nended = (int32_t)ne;
+    return FC_OK;
+}
+
+/* Pairs and their contacts into the contact buffer (dim checked). */
+static fc_status find_contacts(fc_world *w, const fc_pair **pairs, const void **contacts, int32_t *count)
+{
+    *pairs = NULL;
+    *contacts = NULL;
+    *count = 0;
+    fc_status st = pairs_next(w, 1);
+    if (st != FC_OK)
+        return st;
+    const fc_pair *p = (const fc_pair *)w->pairs.data;
+    size_t n = w->pairs.count;
+    for (size_t i = 0; i < n; i++) {
+        const fc_body *a = &w->bodies[p[i].a.index], *b = &w->bodies[p[i].b.index];
+        if (w->def.dim == FC_WORLD_3D)
+            (void)fc_contact3(&a->shape.s3, &b->shape.s3, (fc_contact3_result *)w->contacts.data + i);
+        else
+            (void)fc_contact2(&a->shape.s2, &b->shape.s2, (fc_contact2_result *)w->contacts.data + i);
+    }
+    w->contacts.count = n;
+    *pairs = p;
+    *contacts = w->contacts.data;
+    *count = (int32_t)n;
+    return FC_OK;
+}
+
+fc_status fc_world_find_contacts2(fc_world *w, const fc_pair **pairs, const fc_contact2_result **contacts,
+                                  int32_t *count)
+{
+    if (w == NULL || pairs == NULL || contacts == NULL || count == NULL)
+        return FC_ERR_NULL;
+    if (w->def.dim != FC_WORLD_2D)
+        return FC_ERR_SHAPE_TYPE;
+    const void *c;
+    fc_status st = find_contacts(w, pairs, &c, count);
+    *contacts = (const fc_contact2_result *)c;
+    return st;
+}
+
+fc_status fc_world_find_contacts3(fc_world *w, const fc_pair **pairs, const fc_contact3_result **contacts,
+                                  int32_t *count)
+{
+    if (w == NULL || pairs == NULL || contacts == NULL || count == NULL)
+        return FC_ERR_NULL;
+    if (w->def.dim != FC_WORLD_3D)
+        return FC_ERR_SHAPE_TYPE;
+    const void *c;
+    fc_status st = find_contacts(w, pairs, &c, count);
+    *contacts = (const fc_contact3_result *)c;
+    return st;
+}
