@@ -97,6 +97,9 @@ extern const luaL_Reg fcl_query_methods[];
 extern const luaL_Reg fcl_desync_methods[];
 void fcl_open_desync(lua_State *L);
 extern const luaL_Reg fcl_batch_methods[];
+/* events.c: w:pair_events, w:find_contacts (methods), fixcol.pair_events */
+extern const luaL_Reg fcl_event_methods[];
+void fcl_open_events(lua_State *L);
 
 /* collide.c (stateless tier, trig), hash.c, replay.c */
 void fcl_open_collide(lua_State *L);

@@ -113,6 +113,8 @@ local function methods(dim, ids)
     get_bounds = { { "id" }, { id } },
     overlap = { { "shape", "filter", "out" }, { shape, nil, nil } },
     find_pairs = { { "out" }, { nil } },
+    pair_events = { { "out", "out" }, { nil, nil } },
+    find_contacts = { { "out", "out" }, { nil, nil } },
     restore = { { "blob" }, { "" }, mutates = true },
   }
   if dim == 2 then
