@@ -68,6 +68,10 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_get_user_data(IntPtr w, BodyId id, out ulong u);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_get_bounds(IntPtr w, BodyId id, out Vec3 min, out Vec3 max);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_find_pairs(IntPtr w, out IntPtr pairs, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_pair_events(IntPtr w, out IntPtr began, out int nbegan, out IntPtr ended, out int nended);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_find_contacts2(IntPtr w, out IntPtr pairs, out IntPtr contacts, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_find_contacts3(IntPtr w, out IntPtr pairs, out IntPtr contacts, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_pair_events(Pair[] prev, int nprev, Pair[] cur, int ncur, [Out] Pair[] began, int beganCap, out int nbegan, [Out] Pair[] ended, int endedCap, out int nended);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_overlap2(IntPtr w, ref Shape2 s, Filter f, out IntPtr ids, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_overlap3(IntPtr w, ref Shape3 s, Filter f, out IntPtr ids, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_point2(IntPtr w, Vec2 p, Filter f, out IntPtr ids, out int count);

@@ -284,6 +284,14 @@ static class RobustnessTest
         False("disposed: TryCreateBody", () => { BodyId x; return gone.TryCreateBody(BodyDef.Default, out x); }, Status.ErrNull);
         False("disposed: TryTranslate", () => gone.TryTranslate(g, new Vec2(1, 0)), Status.ErrNull);
         False("disposed: TryFindPairs", () => { int c; return gone.TryFindPairs(ref pairs, out c); }, Status.ErrNull);
+        Pair[] ended = null;
+        Contact2[] contacts = null;
+        Throws<ObjectDisposedException>("disposed: pair events", () => { int x, y; gone.PairEvents(ref pairs, out x, ref ended, out y); });
+        Throws<ObjectDisposedException>("disposed: find contacts", () => gone.FindContacts(ref pairs, ref contacts));
+        False("disposed: TryPairEvents", () => { int x, y; return gone.TryPairEvents(ref pairs, out x, ref ended, out y); }, Status.ErrNull);
+        False("disposed: TryFindContacts", () => { int c; return gone.TryFindContacts(ref pairs, ref contacts, out c); }, Status.ErrNull);
+        Throws<ArgumentNullException>("PairEvents.Diff(null)", () => { int x, y; PairEvents.Diff(null, 0, pairs, 0, ref pairs, out x, ref ended, out y); });
+        Throws<ArgumentOutOfRangeException>("PairEvents.Diff(huge count)", () => { int x, y; PairEvents.Diff(new Pair[1], int.MaxValue, new Pair[1], 0, ref pairs, out x, ref ended, out y); });
         False("disposed: TryRestore", () => gone.TryRestore(good, good.Length), Status.ErrNull);
         cases++;
         if (gone.IsValid(g))
