@@ -96,6 +96,28 @@ export class PairList implements Iterable<[BodyId, BodyId]> {
   b(i: number): BodyId;
   [Symbol.iterator](): Iterator<[BodyId, BodyId]>;
 }
+/** The pairs that began and ended (canonical order). */
+export class PairEvents {
+  began: PairList;
+  ended: PairList;
+}
+/** Contacts, raw Q16.16: 2D nx, ny, depth, px, py; 3D nx, ny, nz, depth, px, py, pz per contact. */
+export class ContactList {
+  dim: 2 | 3;
+  count: number;
+  words: Int32Array;
+  readonly stride: 5 | 7;
+  normal(i: number, k: number): Raw;
+  depth(i: number): Raw;
+  point(i: number, k: number): Raw;
+}
+/** findContacts output: contact i belongs to pairs.a(i), pairs.b(i). */
+export class PairContacts {
+  pairs: PairList;
+  contacts: ContactList;
+}
+/** fc_pair_events: the stateless diff of two canonical pair lists (FC_ERR_ARGUMENT if not canonical). */
+export function pairEvents(prev: PairList, cur: PairList, out?: PairEvents): PairEvents;
 export class HitList {
   count: number;
   /** index, generation, world, t per hit */
@@ -147,6 +169,10 @@ export class World {
   /** [minX, minY, minZ, maxX, maxY, maxZ] */
   getBounds(id: BodyId, out?: Int32Array): Int32Array;
   findPairs(out?: PairList): PairList;
+  /** fc_world_pair_events: began / ended between the last two findPairs / findContacts calls. */
+  pairEvents(out?: PairEvents): PairEvents;
+  /** fc_world_find_contacts2/3: the pairs and each pair's contact (a findPairs call). */
+  findContacts(out?: PairContacts): PairContacts;
   overlap(shape: Shape, filter?: Filter, out?: IdList): IdList;
   point2(x: Raw, y: Raw, filter?: Filter, out?: IdList): IdList;
   point3(x: Raw, y: Raw, z: Raw, filter?: Filter, out?: IdList): IdList;

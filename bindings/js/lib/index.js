@@ -11,6 +11,7 @@ export { BodyId } from './ids.js';
 export { Shape } from './shape.js';
 export { World, DEFAULT_FILTER } from './world.js';
 export { IdList, PairList, HitList, RayHit } from './results.js';
+export { PairEvents, PairContacts, ContactList, pairEvents } from './events.js';
 export { Hash64, hex64 } from './hash.js';
 export { Desync, DESYNC_ASK_SLOTS } from './desync.js';
 export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES, OP_WORDS } from './replay.js';

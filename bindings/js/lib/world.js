@@ -11,6 +11,7 @@ import { BodyId, idArg } from './ids.js';
 import { Shape, SHAPE_WORDS, put, shapeArg } from './shape.js';
 import { IdList, PairList, HitList, RayHit } from './results.js';
 import { u64Arg, get64, text } from './desync.js';
+import { PairEvents, PairContacts } from './events.js';
 
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((ptr) => fc.fcjs_world_destroy(ptr))
@@ -36,6 +37,8 @@ export class World {
   #ids = new IdList();
   #hits = new HitList();
   #hit = new RayHit();
+  #events = new PairEvents();
+  #contacts = new PairContacts();
 
   /**
    * fc_world_create. Options (all optional; defaults of fc_world_def_default):
@@ -225,6 +228,40 @@ export class World {
     check(fc.fcjs_find_pairs(p, io), 'findPairs');
     const u = views().u32;
     return out._load(u[IOW], u[IOW + 1]);
+  }
+
+  /**
+   * fc_world_pair_events: the pairs that began / ended between the last two
+   * findPairs / findContacts calls ({ began, ended } PairLists, reused by
+   * this world unless out is given). After restore() no events are pending
+   * and the next findPairs diffs against the restored contents' pairs.
+   */
+  pairEvents(out = this.#events) {
+    const c = 'pairEvents';
+    const p = this.#w(c);
+    if (!(out instanceof PairEvents)) throw argError(c, 'out must be a PairEvents');
+    check(fc.fcjs_pair_events(p, io), c);
+    const u = views().u32;
+    out.began._load(u[IOW], u[IOW + 1]);
+    out.ended._load(u[IOW + 2], u[IOW + 3]);
+    return out;
+  }
+
+  /**
+   * fc_world_find_contacts2/3: findPairs plus each pair's contact (as
+   * contact(shape a, shape b)); { pairs, contacts }, reused unless out is
+   * given. It is a findPairs call for pairEvents.
+   */
+  findContacts(out = this.#contacts) {
+    const c = 'findContacts';
+    const p = this.#w(c);
+    if (!(out instanceof PairContacts)) throw argError(c, 'out must be a PairContacts');
+    check(fc.fcjs_find_contacts(p, this.#dim, io), c);
+    const u = views().u32;
+    const n = u[IOW + 1], cp = u[IOW + 2];
+    out.pairs._load(u[IOW], n);
+    out.contacts._load(this.#dim, cp, n);
+    return out;
   }
 
   /** fc_world_overlap2/3: ids whose shape overlaps shape and pass filter (an IdList, reused unless out). */

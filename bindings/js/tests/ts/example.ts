@@ -3,7 +3,8 @@
 // makes, with the types the declarations promise.
 import { World, Shape, fix, BodyId, FixcolError, overlap, contact, pushout, verifyReplay, Hash64, Desync, DESYNC_ASK_SLOTS,
   OpKind } from 'fixcol';
-import type { PairList, IdList, RayHit, Contact, VerifyResult, DesyncStep } from 'fixcol';
+import type { PairList, IdList, RayHit, Contact, VerifyResult, DesyncStep, PairEvents, PairContacts } from 'fixcol';
+import { pairEvents } from 'fixcol';
 
 const w: World = new World({ dim: 2, boundsMin: [0, 0], layout: 'loose' });
 const id: BodyId = w.createBody(Shape.circle(fix.fromInt(1), fix.fromDecimal('2.5'), fix.ONE), { category: 1, mask: 3 });
@@ -41,5 +42,11 @@ const body: bigint = w.bodyHash(id);
 const text: string = w.dump() + w.dumpSlot(id.index);
 const ask: bigint = DESYNC_ASK_SLOTS;
 console.log(found, d.rounds, d.found, d.slots, range, body, text.length, ask, OpKind.QUERY_RANGE, OpKind.QUERY_DUMP);
+// contact events and world contacts
+const pc: PairContacts = w.findContacts();
+const depth0: number = pc.contacts.count > 0 ? pc.contacts.depth(0) + pc.contacts.normal(0, 0) : 0;
+const ev: PairEvents = w.pairEvents();
+const diff: PairEvents = pairEvents(pc.pairs, w.findPairs());
+console.log(depth0, ev.began.count, ev.ended.count, diff.began.count);
 other.destroy();
 w.destroy();
