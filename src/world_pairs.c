@@ -37,29 +37,38 @@ static int canonical(const fc_pair *p, int32_t n)
     return 1;
 }
 
-/* The merge of two canonical lists: counts always, writes when the output
- * is not NULL. Equal indices with different ids are an end and a begin. */
-static void diff(const fc_pair *prev, size_t np, const fc_pair *cur, size_t nc, fc_pair *began, size_t *nb,
-                 fc_pair *ended, size_t *ne)
+/* Append p to out[0..cap) at *k (only counted past cap or when out is NULL). */
+static void put(fc_pair *out, size_t cap, size_t *k, const fc_pair *p)
 {
-    size_t i = 0, j = 0, b = 0, e = 0;
-    while (i < np || j < nc) {
-        int c = i == np ? 1 : j == nc ? -1 : pair_order(&prev[i], &cur[j]);
-        if (c <= 0 && (c < 0 || !pair_same(&prev[i], &cur[j]))) {
-            if (ended != NULL)
-                ended[e] = prev[i];
-            e++;
+    if (out != NULL && *k < cap)
+        out[*k] = *p;
+    (*k)++;
+}
+
+/* The merge of two canonical lists: counts every began / ended pair, writes
+ * the first bcap / ecap of them (a NULL output: counts only). Equal indices
+ * with different ids are an end and a begin. */
+static void diff(const fc_pair *prev, size_t np, const fc_pair *cur, size_t nc, fc_pair *began, size_t bcap,
+                 size_t *nb, fc_pair *ended, size_t ecap, size_t *ne)
+{
+    size_t i = 0, j = 0;
+    *nb = *ne = 0;
+    while (i < np && j < nc) {
+        int c = pair_order(&prev[i], &cur[j]);
+        if (c == 0 && pair_same(&prev[i], &cur[j])) {
+            i++;
+            j++;
+            continue;
         }
-        if (c >= 0 && (c > 0 || !pair_same(&prev[i], &cur[j]))) {
-            if (began != NULL)
-                began[b] = cur[j];
-            b++;
-        }
-        i += c <= 0;
-        j += c >= 0;
+        if (c <= 0)
+            put(ended, ecap, ne, &prev[i++]);
+        if (c >= 0)
+            put(began, bcap, nb, &cur[j++]);
     }
-    *nb = b;
-    *ne = e;
+    while (i < np)
+        put(ended, ecap, ne, &prev[i++]);
+    while (j < nc)
+        put(began, bcap, nb, &cur[j++]);
 }
 
 fc_status fc_pair_events(const fc_pair *prev, int32_t nprev, const fc_pair *cur, int32_t ncur, fc_pair *began,
@@ -72,12 +81,12 @@ fc_status fc_pair_events(const fc_pair *prev, int32_t nprev, const fc_pair *cur,
         !canonical(cur, ncur))
         return FC_ERR_ARGUMENT;
     size_t nb, ne;
-    diff(prev, (size_t)nprev, cur, (size_t)ncur, NULL, &nb, NULL, &ne);
+    diff(prev, (size_t)nprev, cur, (size_t)ncur, NULL, 0, &nb, NULL, 0, &ne);
     *nbegan = (int32_t)nb;
     *nended = (int32_t)ne;
     if (nb > (size_t)began_cap || ne > (size_t)ended_cap)
         return FC_ERR_BUFFER;
-    diff(prev, (size_t)nprev, cur, (size_t)ncur, began, &nb, ended, &ne);
+    diff(prev, (size_t)nprev, cur, (size_t)ncur, began, (size_t)began_cap, &nb, ended, (size_t)ended_cap, &ne);
     return FC_OK;
 }
 
@@ -137,10 +146,10 @@ fc_status fc_world_pair_events(fc_world *w, const fc_pair **began, int32_t *nbeg
     size_t np = w->events_base == FC_EVENTS_NONE ? 0 : w->pair_prev.count;
     size_t nc = w->events_base == FC_EVENTS_NONE ? 0 : w->pairs.count;
     size_t nb, ne;
-    diff(prev, np, cur, nc, NULL, &nb, NULL, &ne);
+    diff(prev, np, cur, nc, NULL, 0, &nb, NULL, 0, &ne);
     if (!fc_buf_reserve(&w->def.alloc, &w->began, nb) || !fc_buf_reserve(&w->def.alloc, &w->ended, ne))
         return FC_ERR_NO_MEMORY;
-    diff(prev, np, cur, nc, (fc_pair *)w->began.data, &nb, (fc_pair *)w->ended.data, &ne);
+    diff(prev, np, cur, nc, (fc_pair *)w->began.data, nb, &nb, (fc_pair *)w->ended.data, ne, &ne);
     w->began.count = nb;
     w->ended.count = ne;
     *began = (const fc_pair *)w->began.data;
