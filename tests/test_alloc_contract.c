@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The allocator contract (fixcol/alloc.h): over long random 2D and 3D
- * scenarios (create/destroy/move/reshape/refilter bodies, pairs, queries,
- * rays, snapshot, restore into the same and into another world) with an
+ * scenarios (create/destroy/move/reshape/refilter bodies, pairs, contacts
+ * and events, queries, rays, snapshot, restore into the same and into
+ * another world) with an
  * allocator that fails every Nth call, every free must receive exactly the
  * pointer and size of its allocation, nothing may leak, and a call that
  * fails has changed nothing (same checksum, same snapshot bytes,
@@ -45,6 +46,33 @@ static int state_same(const fc_world *w, const state *s)
     int same = t.size == s->size && memcmp(t.blob, s->blob, s->size) == 0 && t.sum == s->sum;
     free(t.blob);
     return same;
+}
+
+/* The world's current pair events, copied (began then ended). */
+typedef struct events {
+    fc_status st;
+    int32_t nb, ne;
+    fc_pair *pairs;
+} events;
+
+static events events_of(fc_world *w)
+{
+    events ev;
+    const fc_pair *b, *e;
+    ev.st = fc_world_pair_events(w, &b, &ev.nb, &e, &ev.ne);
+    ev.pairs = NULL;
+    if (ev.st != FC_OK)
+        return ev;
+    ev.pairs = (fc_pair *)malloc(sizeof(fc_pair) * ((size_t)ev.nb + (size_t)ev.ne + 1));
+    memcpy(ev.pairs, b, sizeof(fc_pair) * (size_t)ev.nb);
+    memcpy(ev.pairs + ev.nb, e, sizeof(fc_pair) * (size_t)ev.ne);
+    return ev;
+}
+
+static int events_same(const events *x, const events *y)
+{
+    return x->nb == y->nb && x->ne == y->ne &&
+           memcmp(x->pairs, y->pairs, sizeof(fc_pair) * ((size_t)x->nb + (size_t)x->ne)) == 0;
 }
 
 /* After a call that returned st: OK, or out of memory with nothing changed. */
@@ -103,10 +131,28 @@ static void step(scen *s)
             st = fc_world_set_shape2(w, s->ids[k], &sh);
         }
     } else if (op == 6) {
-        const fc_pair *p;
-        int32_t np;
-        what = "find_pairs";
-        st = fc_world_find_pairs(w, &p, &np);
+        /* find_pairs or find_contacts; a failed one keeps the events (the
+         * world's two pair lists) as they were */
+        const fc_pair *p, *b, *e;
+        const fc_contact2_result *c2;
+        const fc_contact3_result *c3;
+        int32_t np, nb, ne;
+        events ev0 = events_of(w);
+        if (tu_rand64(&s->rng) % 2 == 0) {
+            what = "find_pairs";
+            st = fc_world_find_pairs(w, &p, &np);
+        } else {
+            what = "find_contacts";
+            st = dim3 ? fc_world_find_contacts3(w, &p, &c3, &np) : fc_world_find_contacts2(w, &p, &c2, &np);
+        }
+        if (st == FC_ERR_NO_MEMORY && ev0.st == FC_OK) {
+            events ev1 = events_of(w);
+            TU_CHECK(ev1.st != FC_OK || events_same(&ev0, &ev1), "a failed %s changed the pair events", what);
+            free(ev1.pairs);
+        }
+        free(ev0.pairs);
+        fc_status est = fc_world_pair_events(w, &b, &nb, &e, &ne);
+        TU_CHECK(est == FC_OK || est == FC_ERR_NO_MEMORY, "pair_events: %d", (int)est);
     } else if (op == 7) {
         const fc_body_id *ids;
         int32_t nids;
