@@ -76,7 +76,7 @@ enum { CIRCLES_APART = 0, CIRCLES_MEET = 1, CIRCLES_UNDECIDED = 2 };
  * (closed discs inside closed boxes), both exactly; anything else goes to the
  * SAT. Bounds: |d| <= 2^30 per axis so |d|^2 <= 2^61; M, m <= 2^28 so
  * R < 2^30 + 2^15 and R^2 < 2^61, r^2 <= 2^58. */
-static int circles_verdict(const fc_obb2 *a, const fc_obb2 *b, int64_t dx, int64_t dy)
+static inline int circles_verdict(const fc_obb2 *a, const fc_obb2 *b, int64_t dx, int64_t dy)
 {
     int64_t hax = a->half.x, hay = a->half.y, hbx = b->half.x, hby = b->half.y;
     int64_t d2 = dx * dx + dy * dy;
@@ -89,15 +89,10 @@ static int circles_verdict(const fc_obb2 *a, const fc_obb2 *b, int64_t dx, int64
     return d2 <= small * small ? CIRCLES_MEET : CIRCLES_UNDECIDED;
 }
 
-int fc_overlap_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b)
+/* The SAT, an axis at a time: most pairs the circles leave undecided are
+ * separated by the first axis or overlap (then all four are needed). */
+static int sat_overlap(const fc_obb2 *a, const fc_obb2 *b, int64_t dx, int64_t dy)
 {
-    assert(a != NULL && b != NULL);
-    int64_t dx = (int64_t)b->center.x - a->center.x, dy = (int64_t)b->center.y - a->center.y;
-    int circles = circles_verdict(a, b, dx, dy);
-    if (circles != CIRCLES_UNDECIDED)
-        return circles;
-    /* The SAT, an axis at a time: most pairs left here are separated by the
-     * first axis or overlap (then all four are needed). */
     int64_t ca = a->rot.c, sa = a->rot.s, cb = b->rot.c, sb = b->rot.s;
     int64_t hax = a->half.x, hay = a->half.y, hbx = b->half.x, hby = b->half.y;
     int64_t ac = iabs(ca * cb + sa * sb), as = iabs(sa * cb - ca * sb);
@@ -110,6 +105,14 @@ int fc_overlap_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b)
     if (iabs(dx * cb + dy * sb) * 65536 > hbx * lb + hax * ac + hay * as)
         return 0;
     return iabs(dy * cb - dx * sb) * 65536 <= hby * lb + hax * as + hay * ac;
+}
+
+int fc_overlap_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b)
+{
+    assert(a != NULL && b != NULL);
+    int64_t dx = (int64_t)b->center.x - a->center.x, dy = (int64_t)b->center.y - a->center.y;
+    int circles = circles_verdict(a, b, dx, dy);
+    return circles != CIRCLES_UNDECIDED ? circles : sat_overlap(a, b, dx, dy);
 }
 
 /* 2^64 / sqrt(L * 2^32) for L = c^2 + s^2 = 2^32 + e, |e| <= 2^17:
