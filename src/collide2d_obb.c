@@ -67,15 +67,16 @@ enum { CIRCLES_APART = 0, CIRCLES_MEET = 1, CIRCLES_UNDECIDED = 2 };
  * With M, m the larger and smaller half-extent of a box and |u| its axis
  * length, every point of the box is within sqrt(M^2 + m^2) |u| of its centre
  * and the disc of radius m |u| lies inside it. For table axes
- * |L - 2^32| <= 90327 (all 65536 angles), so 1 - 2^-16 < |u| < 1 + 2^-16, and
- * sqrt(M^2 + m^2) <= M + (sqrt 2 - 1) m < M + 27 m / 64. Hence, with
+ * |L - 2^32| <= 90327 (all 65536 angles; tests/test_collide2d.c checks it),
+ * so 1 - 2^-16 < |u| < 1 + 2^-16, and sqrt(M^2 + m^2) <= M + (sqrt 2 - 1) m
+ * < M + 27 m / 64 (docs/narrowphase-2d.md has the steps). Hence, with
  * q = Ma + Mb + floor(27 (ma + mb) / 64) + 1 and R = q + floor(q / 2^16) + 1,
  * the two bounding discs' radii sum to less than R, and with S = ma + mb,
  * r = S - ceil(S / 2^16) is at most the inscribed discs' radii sum. So
  * |d|^2 > R^2 proves the boxes apart, |d|^2 <= r^2 proves them meeting
  * (closed discs inside closed boxes), both exactly; anything else goes to the
- * SAT. Bounds: |d| <= 2^30 per axis so |d|^2 <= 2^61; M, m <= 2^28 so
- * R < 2^30 + 2^15 and R^2 < 2^61, r^2 <= 2^58. */
+ * SAT. Bounds for valid boxes: |d| <= 2^30 per axis so |d|^2 <= 2^61;
+ * 1 <= m <= M <= 2^28 so q < 1.43 * 2^29, R < 2^30, R^2 < 2^60, r^2 <= 2^58. */
 static inline int circles_verdict(const fc_obb2 *a, const fc_obb2 *b, int64_t dx, int64_t dy)
 {
     int64_t hax = a->half.x, hay = a->half.y, hbx = b->half.x, hby = b->half.y;

@@ -544,6 +544,14 @@ int main(int argc, char **argv)
     uint64_t ts = 0x70C4u;
     check_exact_touching(&ts, pairs / 20 + 100);
     printf("exactly touching constructions: %ld checked\n", touching_checked);
+    /* The OBB pre-test assumes |c^2 + s^2 - 2^32| <= 90327 for every angle. */
+    int64_t worst = 0;
+    for (uint32_t ang = 0; ang < 65536; ang++) {
+        fc_sincos r = fc_sincos_of((fc_angle)ang);
+        int64_t e = (int64_t)r.c * r.c + (int64_t)r.s * r.s - ((int64_t)1 << 32);
+        worst = e < 0 ? (-e > worst ? -e : worst) : (e > worst ? e : worst);
+    }
+    TU_CHECK(worst <= 90327, "table axis length: |c^2 + s^2 - 2^32| reaches %lld", (long long)worst);
     uint64_t bs = 0xB0C1u;
     check_obb_circle_bounds(&bs, pairs / 20 + 100);
     printf("OBB pairs at the bounding-circle radii -1/0/+1: %ld checked\n", bound_checked);
