@@ -31,10 +31,12 @@ static const bench_figure obb2_figures[] = {
     {"obb2_contact_fixcol", "ns/pair"},
     {"obb2_overlap_float", "ns/pair"},
     {"obb2_overlap_vs_float", "x"},
+    {"obb2_contact_vs_overlap", "x"},
     {"obb2_overlap_fixcol_in_cache", "ns/pair"},
     {"obb2_contact_fixcol_in_cache", "ns/pair"},
     {"obb2_overlap_float_in_cache", "ns/pair"},
     {"obb2_overlap_vs_float_in_cache", "x"},
+    {"obb2_contact_vs_overlap_in_cache", "x"},
     {"obb2_overlap_fraction", "of pairs"},
     {"obb2_float_disagreements", "pairs"},
     {NULL, NULL}};
