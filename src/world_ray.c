@@ -401,3 +401,9 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
     ray_i r = ray_of3(ray);
     return world_raycast_all(w, &r, 3, filter, hits, count);
 }
+
+int fc_ray2_entry(fc_vec2 origin, int64_t dx, int64_t dy, const fc_shape2 *s, fc_rayt *t)
+{
+    ray_i r = {{origin.x, origin.y, 0}, {dx, dy, 0}};
+    return ray_shape2(&r, s, t);
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* Private: helpers shared by the skill-area tests (src/area2_*.c). */
+#ifndef FIXCOL_AREA2_INTERNAL_H
+#define FIXCOL_AREA2_INTERNAL_H
+
+#include <fixcol/area2.h>
+
+#include "collide2d_core.h"
+
+/* The convex core (Q32.32 vertices) and radius of a valid 2D shape;
+ * 0 for an unknown type tag (c untouched). */
+int fc_area2_core(const fc_shape2 *s, fc2_core *c);
+
+/* A circle query shape (center, radius) as an fc_shape2. */
+fc_shape2 fc_area2_disc(fc_vec2 center, fix16_t radius);
+
+/* FC_OK when the point is within +-FC_COORD_LIMIT and the radius in
+ * [0, FC_SIZE_LIMIT]; else FC_ERR_RANGE / FC_ERR_SIZE. */
+fc_status fc_area2_check(fc_vec2 center, fix16_t radius);
+
+#endif
