@@ -71,6 +71,7 @@ build = {
             "bindings/lua/src/batch.c",
             "bindings/lua/src/bodies.c",
             "bindings/lua/src/collide.c",
+            "bindings/lua/src/areas.c",
             "bindings/lua/src/compat.c",
             "bindings/lua/src/desync.c",
             "bindings/lua/src/errors.c",
