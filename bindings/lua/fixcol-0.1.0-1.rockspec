@@ -31,6 +31,8 @@ build = {
             "src/collide2d_obb.c",
             "src/collide2d_pairs.c",
             "src/collide2d_dispatch.c",
+            "src/area2_sector.c",
+            "src/area2_ring.c",
             "src/shapes3d.c",
             "src/collide3d_util.c",
             "src/collide3d_box.c",
