@@ -18,4 +18,19 @@ fc_shape2 fc_area2_disc(fc_vec2 center, fix16_t radius);
  * [0, FC_SIZE_LIMIT]; else FC_ERR_RANGE / FC_ERR_SIZE. */
 fc_status fc_area2_check(fc_vec2 center, fix16_t radius);
 
+/* A sector's wedge: edge directions u1, u2 and centre line d (Q16.16
+ * table vectors, fc_sincos_of) and the half-angle that picks the rule. */
+typedef struct fc_area2_wedge {
+    int64_t u1x, u1y, u2x, u2y, dx, dy;
+    uint32_t half;
+} fc_area2_wedge;
+
+fc_area2_wedge fc_area2_wedge_of(const fc_sector2 *s);
+
+/* fc_sector2_contains / fc_overlap_sector2 with the wedge already looked
+ * up (w == fc_area2_wedge_of(s); the split lets the EVA harness draw the
+ * table vectors as intervals, |components| <= 65536). */
+int fc_area2_sector_contains(const fc_sector2 *s, const fc_area2_wedge *w, fc_vec2 p);
+int fc_area2_sector_overlap(const fc_sector2 *s, const fc_area2_wedge *w, const fc_shape2 *b);
+
 #endif

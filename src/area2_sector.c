@@ -20,15 +20,9 @@
 
 #include "nofloat.h"
 
-/* The wedge: edge directions (Q16.16 table vectors) and opening. */
-typedef struct wedge {
-    int64_t u1x, u1y, u2x, u2y, dx, dy;
-    uint32_t half;
-} wedge;
-
-static wedge wedge_of(const fc_sector2 *s)
+fc_area2_wedge fc_area2_wedge_of(const fc_sector2 *s)
 {
-    wedge w;
+    fc_area2_wedge w;
     fc_sincos d = fc_sincos_of(s->direction);
     fc_sincos a = fc_sincos_of((fc_angle)(s->direction - s->half_angle));
     fc_sincos b = fc_sincos_of((fc_angle)(s->direction + s->half_angle));
@@ -43,7 +37,7 @@ static wedge wedge_of(const fc_sector2 *s)
 }
 
 /* v (|components| < 2^48) in the closed wedge, apex at the origin. */
-static int in_wedge(const wedge *w, int64_t vx, int64_t vy)
+static int in_wedge(const fc_area2_wedge *w, int64_t vx, int64_t vy)
 {
     int c1 = fc_i128_sign(x2_cross(w->u1x, w->u1y, vx, vy));
     int c2 = fc_i128_sign(x2_cross(vx, vy, w->u2x, w->u2y));
@@ -57,12 +51,17 @@ static int in_wedge(const wedge *w, int64_t vx, int64_t vy)
 int fc_sector2_contains(const fc_sector2 *s, fc_vec2 p)
 {
     assert(s != NULL);
+    fc_area2_wedge w = fc_area2_wedge_of(s);
+    return fc_area2_sector_contains(s, &w, p);
+}
+
+int fc_area2_sector_contains(const fc_sector2 *s, const fc_area2_wedge *w, fc_vec2 p)
+{
     int64_t vx = (int64_t)p.x - s->center.x, vy = (int64_t)p.y - s->center.y;
     int64_t rr = (int64_t)s->radius * s->radius;
     if (vx * vx + vy * vy > rr) /* each square < 2^60 */
         return 0;
-    wedge w = wedge_of(s);
-    return in_wedge(&w, vx, vy);
+    return in_wedge(w, vx, vy);
 }
 
 /* B meets the straight edge along (ux, uy): the ray C + t * 2^13 u (t in
@@ -122,6 +121,12 @@ static void toward_core(const fc2_core *k, int64_t cx, int64_t cy, int64_t *vx, 
 int fc_overlap_sector2(const fc_sector2 *s, const fc_shape2 *b)
 {
     assert(s != NULL && b != NULL);
+    fc_area2_wedge w = fc_area2_wedge_of(s);
+    return fc_area2_sector_overlap(s, &w, b);
+}
+
+int fc_area2_sector_overlap(const fc_sector2 *s, const fc_area2_wedge *w, const fc_shape2 *b)
+{
     fc2_core k;
     if (!fc_area2_core(b, &k)) {
         assert(!"fc_overlap_sector2: unknown shape type");
@@ -132,13 +137,12 @@ int fc_overlap_sector2(const fc_sector2 *s, const fc_shape2 *b)
         return 0;
     if (s->half_angle >= FC_ANGLE_HALF)
         return 1; /* the sector is the disc */
-    wedge w = wedge_of(s);
-    if (edge_meets(s, w.u1x, w.u1y, b) || (s->half_angle != 0 && edge_meets(s, w.u2x, w.u2y, b)))
+    if (edge_meets(s, w->u1x, w->u1y, b) || (s->half_angle != 0 && edge_meets(s, w->u2x, w->u2y, b)))
         return 1;
     if (s->half_angle == 0)
         return 0; /* W is the ray: its edge test decided */
     /* C is outside B here (else the edge test met it at t0 = 0). */
     int64_t vx, vy;
     toward_core(&k, (int64_t)s->center.x * 65536, (int64_t)s->center.y * 65536, &vx, &vy);
-    return in_wedge(&w, vx, vy);
+    return in_wedge(w, vx, vy);
 }
