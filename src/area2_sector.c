@@ -69,7 +69,7 @@ int fc_area2_sector_contains(const fc_sector2 *s, const fc_area2_wedge *w, fc_ve
  * t0 * 2^13 |u| <= R, i.e. t0 <= sqrt(R^2 N) / (2^13 N), N = |u|^2. */
 static int edge_meets(const fc_sector2 *s, int64_t ux, int64_t uy, const fc_shape2 *b)
 {
-    fc_rayt t0;
+    fc_rayt t0 = fc_rayt_ratio(fc_i128_from_i64(0), fc_i128_from_i64(1)); /* set on a hit; initialised for the analysis */
     if (!fc_ray2_entry(s->center, ux * 8192, uy * 8192, b, &t0))
         return 0;
     int64_t n = ux * ux + uy * uy; /* ~2^32 */
