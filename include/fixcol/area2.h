@@ -8,6 +8,8 @@
  * replays, the bindings' shape marshalling and every switch over fc_shape2,
  * each of which would then have to refuse them. Keeping fc_shape2 closed
  * leaves all of those untouched: a sector or ring cannot become a body.
+ * fc_world_point2 stays a query by a point; whether a point lies in an
+ * area is the stateless fc_sector2_contains / fc_ring2_contains.
  *
  * Sector: the closed set { p : |p - center| <= radius and p - center lies in
  * the wedge W }. W is the closed cone from the apex swept counter-clockwise
