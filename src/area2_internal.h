@@ -33,4 +33,9 @@ fc_area2_wedge fc_area2_wedge_of(const fc_sector2 *s);
 int fc_area2_sector_contains(const fc_sector2 *s, const fc_area2_wedge *w, fc_vec2 p);
 int fc_area2_sector_overlap(const fc_sector2 *s, const fc_area2_wedge *w, const fc_shape2 *b);
 
+/* A raw box [min, max] (x, y) holding the whole valid sector: apex, edge
+ * ends and the arc's axis extremes inside the wedge, with a margin for the
+ * table vectors' length; the world query's broadphase box. */
+void fc_area2_sector_bounds(const fc_sector2 *s, int32_t min[2], int32_t max[2]);
+
 #endif

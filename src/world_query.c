@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include <fixcol/area2.h>
+#include "area2_internal.h"
 
 #include "nofloat.h"
 
@@ -162,6 +162,8 @@ static fc_status world_area(fc_world *w, fc_status valid, fc_vec2 center, fix16_
     disc.u.circle.radius = radius;
     fc_body q;
     fc_status st = query_body(w, &disc, NULL, filter, &q);
+    if (sector != NULL) /* a narrow fan: a smaller box than the disc's */
+        fc_area2_sector_bounds(sector, q.min, q.max);
     query_ctx c = {w, &q, sector, ring};
     return st != FC_OK ? st : world_query(w, &c, ids, count);
 }
