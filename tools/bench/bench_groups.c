@@ -54,6 +54,8 @@ static const bench_figure broadphase_figures[] = {
     {"broadphase_w1_50k", "ms/frame"},
     {"broadphase_w1_50k_sap", "ms/frame"},
     {"broadphase_w1_50k_strict", "ms/frame"},
+    {"sector_query_10k", "us/query"},
+    {"circle_query_10k", "us/query"},
     {"raycast_closest_10k", "us/ray"},
     {"raycast_all_10k", "us/ray"},
     {"checksum_10k", "ms"},
