@@ -31,23 +31,44 @@ static int64_t mul_q30(int64_t d, int64_t lam)
     return hi * lam + ((lo * lam) >> 30);
 }
 
+/* lambda (Q2.30) where p(lambda) = pv + lambda (pw - pv) reaches a bound,
+ * clamped to [0, 1], from num = the signed distance from pv to the bound
+ * along the direction of travel and den = |pw - pv| > 0. */
+static int64_t cross_at(fc_i128 num, fc_i128 den)
+{
+    return fc_i128_sign(num) <= 0 ? 0 : fc_i128_cmp(num, den) >= 0 ? (int64_t)1 << 30 : lambda30(num, den);
+}
+
 /* The part of lambda in [0, 1] where the projection p(lambda) = pv + lambda
  * (pw - pv) is within [lo, hi] (pv != pw), narrowing [*l0, *l1] (Q2.30). */
 static void clip_range(fc_i128 pv, fc_i128 pw, fc_i128 lo, fc_i128 hi, int64_t *l0, int64_t *l1)
 {
-    int up = fc_i128_cmp(pw, pv) > 0;
-    fc_i128 den = x2_abs(fc_i128_sub(pw, pv));
-    for (int side = 0; side < 2; side++) {
-        fc_i128 bound = side == 0 ? lo : hi;
-        /* lambda where p crosses bound, clamped to [0, 1] */
-        fc_i128 num = up ? fc_i128_sub(bound, pv) : fc_i128_sub(pv, bound);
-        int64_t l = fc_i128_sign(num) <= 0 ? 0 : fc_i128_cmp(num, den) >= 0 ? (int64_t)1 << 30 : lambda30(num, den);
-        if ((side == 0) == up) { /* entering the range */
-            if (l > *l0)
-                *l0 = l;
-        } else if (l < *l1) {
+    fc_i128 den = fc_i128_sub(pw, pv);
+    int64_t l_in, l_out;
+    if (fc_i128_sign(den) > 0) { /* moving up: enters at lo, leaves at hi */
+        l_in = cross_at(fc_i128_sub(lo, pv), den), l_out = cross_at(fc_i128_sub(hi, pv), den);
+    } else { /* moving down: enters at hi, leaves at lo */
+        den = fc_i128_neg(den);
+        l_in = cross_at(fc_i128_sub(pv, hi), den), l_out = cross_at(fc_i128_sub(pv, lo), den);
+    }
+    if (l_in > *l0)
+        *l0 = l_in;
+    if (l_out < *l1)
+        *l1 = l_out;
+}
+
+/* The same for the range p <= hi alone (pv != pw). */
+static void clip_below(fc_i128 pv, fc_i128 pw, fc_i128 hi, int64_t *l0, int64_t *l1)
+{
+    fc_i128 den = fc_i128_sub(pw, pv);
+    if (fc_i128_sign(den) > 0) {
+        int64_t l = cross_at(fc_i128_sub(hi, pv), den);
+        if (l < *l1)
             *l1 = l;
-        }
+    } else {
+        int64_t l = cross_at(fc_i128_sub(pv, hi), fc_i128_neg(den));
+        if (l > *l0)
+            *l0 = l;
     }
 }
 
@@ -82,12 +103,10 @@ int fc2_clip_edge(const int64_t v[2], const int64_t w[2], int64_t tx, int64_t ty
     else if (fc_i128_cmp(pv, lo) < 0 || fc_i128_cmp(pv, hi) > 0)
         return 0;
     fc_i128 sv = x2_dot(dx, dy, v[0], v[1]), sw = x2_dot(dx, dy, w[0], w[1]);
-    if (fc_i128_cmp(sv, sw) != 0) {
-        fc_i128 below = fc_i128_cmp(sv, sw) < 0 ? sv : sw; /* never binding */
-        clip_range(sv, sw, below, level, &l0, &l1);
-    } else if (fc_i128_cmp(sv, level) > 0) {
+    if (fc_i128_cmp(sv, sw) != 0)
+        clip_below(sv, sw, level, &l0, &l1);
+    else if (fc_i128_cmp(sv, level) > 0)
         return 0;
-    }
     if (l0 > l1)
         return 0;
     int64_t lam = (l0 + l1) / 2;

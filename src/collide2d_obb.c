@@ -48,21 +48,72 @@ static void obb_sat_eval(const fc_obb2 *a, const fc_obb2 *b, obb_sat *r)
     r->gap[3] = hby * lb + hax * as + hay * ac - iabs(r->proj[3]) * 65536;
 }
 
+/* Terms of the bounding-circle stage below. Test builds set them wrong (the
+ * bounding radius too small, the inscribed one too large) to check that the
+ * oracle tests catch a bound that does not hold (should-fail twins). */
+#ifndef FC2_OBB_DIAG_64THS
+#define FC2_OBB_DIAG_64THS 27
+#endif
+#ifndef FC2_OBB_INNER_SHRINK
+#define FC2_OBB_INNER_SHRINK 1
+#endif
+
+static int64_t imax(int64_t x, int64_t y) { return x > y ? x : y; }
+static int64_t imin(int64_t x, int64_t y) { return x < y ? x : y; }
+
+enum { CIRCLES_APART = 0, CIRCLES_MEET = 1, CIRCLES_UNDECIDED = 2 };
+
+/* A cheap exact pre-test on bounding and inscribed circles (4 multiplies).
+ * With M, m the larger and smaller half-extent of a box and |u| its axis
+ * length, every point of the box is within sqrt(M^2 + m^2) |u| of its centre
+ * and the disc of radius m |u| lies inside it. For table axes
+ * |L - 2^32| <= 90327 (all 65536 angles; tests/test_collide2d.c checks it),
+ * so 1 - 2^-16 < |u| < 1 + 2^-16, and sqrt(M^2 + m^2) <= M + (sqrt 2 - 1) m
+ * < M + 27 m / 64 (docs/narrowphase-2d.md has the steps). Hence, with
+ * q = Ma + Mb + floor(27 (ma + mb) / 64) + 1 and R = q + floor(q / 2^16) + 1,
+ * the two bounding discs' radii sum to less than R, and with S = ma + mb,
+ * r = S - ceil(S / 2^16) is at most the inscribed discs' radii sum. So
+ * |d|^2 > R^2 proves the boxes apart, |d|^2 <= r^2 proves them meeting
+ * (closed discs inside closed boxes), both exactly; anything else goes to the
+ * SAT. Bounds for valid boxes: |d| <= 2^30 per axis so |d|^2 <= 2^61;
+ * 1 <= m <= M <= 2^28 so q < 1.43 * 2^29, R < 2^30, R^2 < 2^60, r^2 <= 2^58. */
+static inline int circles_verdict(const fc_obb2 *a, const fc_obb2 *b, int64_t dx, int64_t dy)
+{
+    int64_t hax = a->half.x, hay = a->half.y, hbx = b->half.x, hby = b->half.y;
+    int64_t d2 = dx * dx + dy * dy;
+    int64_t s = imin(hax, hay) + imin(hbx, hby);
+    int64_t q = imax(hax, hay) + imax(hbx, hby) + ((s * FC2_OBB_DIAG_64THS) >> 6) + 1;
+    int64_t big = q + (q >> 16) + 1;
+    if (d2 > big * big)
+        return CIRCLES_APART;
+    int64_t small = s - ((s + 65535) >> 16) * FC2_OBB_INNER_SHRINK;
+    return d2 <= small * small ? CIRCLES_MEET : CIRCLES_UNDECIDED;
+}
+
+/* The SAT, an axis at a time: most pairs the circles leave undecided are
+ * separated by the first axis or overlap (then all four are needed). */
+static int sat_overlap(const fc_obb2 *a, const fc_obb2 *b, int64_t dx, int64_t dy)
+{
+    int64_t ca = a->rot.c, sa = a->rot.s, cb = b->rot.c, sb = b->rot.s;
+    int64_t hax = a->half.x, hay = a->half.y, hbx = b->half.x, hby = b->half.y;
+    int64_t ac = iabs(ca * cb + sa * sb), as = iabs(sa * cb - ca * sb);
+    int64_t la = ca * ca + sa * sa;
+    if (iabs(dx * ca + dy * sa) * 65536 > hax * la + hbx * ac + hby * as)
+        return 0;
+    if (iabs(dy * ca - dx * sa) * 65536 > hay * la + hbx * as + hby * ac)
+        return 0;
+    int64_t lb = cb * cb + sb * sb;
+    if (iabs(dx * cb + dy * sb) * 65536 > hbx * lb + hax * ac + hay * as)
+        return 0;
+    return iabs(dy * cb - dx * sb) * 65536 <= hby * lb + hax * as + hay * ac;
+}
+
 int fc_overlap_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b)
 {
     assert(a != NULL && b != NULL);
     int64_t dx = (int64_t)b->center.x - a->center.x, dy = (int64_t)b->center.y - a->center.y;
-    int64_t ca = a->rot.c, sa = a->rot.s, cb = b->rot.c, sb = b->rot.s;
-    int64_t hax = a->half.x, hay = a->half.y, hbx = b->half.x, hby = b->half.y;
-    int64_t ac = iabs(ca * cb + sa * sb), as = iabs(sa * cb - ca * sb);
-    int64_t la = ca * ca + sa * sa, lb = cb * cb + sb * sb;
-    /* | of int comparisons: no branch per axis (clang's
-     * -Wbitwise-instead-of-logical wants the int made explicit). */
-    int sep = (int)(iabs(dx * ca + dy * sa) * 65536 > hax * la + hbx * ac + hby * as) |
-              (int)(iabs(dy * ca - dx * sa) * 65536 > hay * la + hbx * as + hby * ac) |
-              (int)(iabs(dx * cb + dy * sb) * 65536 > hbx * lb + hax * ac + hay * as) |
-              (int)(iabs(dy * cb - dx * sb) * 65536 > hby * lb + hax * as + hay * ac);
-    return !sep;
+    int circles = circles_verdict(a, b, dx, dy);
+    return circles != CIRCLES_UNDECIDED ? circles : sat_overlap(a, b, dx, dy);
 }
 
 /* 2^64 / sqrt(L * 2^32) for L = c^2 + s^2 = 2^32 + e, |e| <= 2^17:
@@ -185,6 +236,11 @@ int fc_contact_obb2_obb2(const fc_obb2 *a, const fc_obb2 *b, fc_contact2_result 
 {
     assert(a != NULL && b != NULL && out != NULL);
     obb_sat r;
+    if (circles_verdict(a, b, (int64_t)b->center.x - a->center.x, (int64_t)b->center.y - a->center.y) ==
+        CIRCLES_APART) {
+        memset(out, 0, sizeof *out);
+        return 0;
+    }
     obb_sat_eval(a, b, &r);
     if ((r.gap[0] | r.gap[1] | r.gap[2] | r.gap[3]) < 0) {
         memset(out, 0, sizeof *out);

@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include <fixcol/shapes.h>
 #include <fixcol/wide.h>
 #include <fixmath.h>
 
@@ -45,5 +46,11 @@ void fc_ray_clip_init(fc_ray_clip *c);
 void fc_ray_clip_add(fc_ray_clip *c, fc_i128 n0, fc_i128 n1, int32_t sigma, fc_i128 q);
 /* 1 when the interval is not empty (then enter is the entry parameter). */
 int fc_ray_clip_hit(const fc_ray_clip *c);
+
+/* The entry parameter of the segment ray origin + t * (dx, dy), t in
+ * [0, 1], into a valid 2D shape, as fc_world_raycast2 computes it (origin
+ * within the coordinate range, |dx|, |dy| <= 2^30): 1 and *t, or 0 for a
+ * miss. Defined in src/world_ray.c; used by the sector test. */
+int fc_ray2_entry(fc_vec2 origin, int64_t dx, int64_t dy, const fc_shape2 *s, fc_rayt *t);
 
 #endif

@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "area2_internal.h"
+
 #include "nofloat.h"
 
 static int filters_pair(fc_filter a, fc_filter b)
@@ -58,29 +60,41 @@ fc_status fc_world_pairs_fill(fc_world *w, const fc_pair **pairs, int32_t *count
     return FC_OK;
 }
 
+/* The query: the scratch body q (filter, bounds, shape), or a skill area
+ * (sector / ring, fixcol/area2.h) tested instead of q's shape. */
 typedef struct query_ctx {
     fc_world *w;
     const fc_body *q;
+    const fc_sector2 *sector;
+    const fc_ring2 *ring;
 } query_ctx;
+
+static int query_hits(const query_ctx *c, const fc_body *b)
+{
+    if (c->sector != NULL)
+        return fc_overlap_sector2(c->sector, &b->shape.s2);
+    if (c->ring != NULL)
+        return fc_overlap_ring2(c->ring, &b->shape.s2);
+    return fc_world_bodies_overlap(c->w, b, c->q);
+}
 
 static void on_query(void *ctx, uint32_t i)
 {
     query_ctx *c = (query_ctx *)ctx;
     const fc_body *b = &c->w->bodies[i];
-    if (!filters_pair(c->q->filter, b->filter) || !fc_world_bodies_overlap(c->w, b, c->q))
+    if (!filters_pair(c->q->filter, b->filter) || !query_hits(c, b))
         return;
     push_key(c->w, &c->w->query_idx, i);
 }
 
 /* Bodies meeting the scratch body q, sorted, into the query ids array. */
-static fc_status world_query(fc_world *w, const fc_body *q, const fc_body_id **ids, int32_t *count)
+static fc_status world_query(fc_world *w, const query_ctx *ctx, const fc_body_id **ids, int32_t *count)
 {
     w->oom = 0;
     w->query_idx.count = 0;
     w->query_ids.count = 0;
-    query_ctx c;
-    c.w = w;
-    c.q = q;
+    query_ctx c = *ctx;
+    const fc_body *q = c.q;
     fc_qt_query(w->qt, fc_world_qt_box(w, q->min, q->max), on_query, &c);
     size_t n = w->query_idx.count;
     if (w->oom || !fc_buf_reserve(&w->def.alloc, &w->query_tmp, n) ||
@@ -124,7 +138,50 @@ static fc_status world_overlap(fc_world *w, const fc_shape2 *s2, const fc_shape3
     *count = 0;
     fc_body q;
     fc_status st = query_body(w, s2, s3, filter, &q);
-    return st != FC_OK ? st : world_query(w, &q, ids, count);
+    query_ctx c = {w, &q, NULL, NULL};
+    return st != FC_OK ? st : world_query(w, &c, ids, count);
+}
+
+/* A skill-area query: the disc (center, radius) gives the broadphase box,
+ * the area's own test decides. */
+static fc_status world_area(fc_world *w, fc_status valid, fc_vec2 center, fix16_t radius, const fc_sector2 *sector,
+                            const fc_ring2 *ring, fc_filter filter, const fc_body_id **ids, int32_t *count)
+{
+    if (w == NULL || ids == NULL || count == NULL)
+        return FC_ERR_NULL;
+    *ids = NULL;
+    *count = 0;
+    if (valid != FC_OK)
+        return valid;
+    if (w->def.dim != FC_WORLD_2D)
+        return FC_ERR_SHAPE_TYPE;
+    fc_shape2 disc;
+    memset(&disc, 0, sizeof disc);
+    disc.type = FC_SHAPE2_CIRCLE;
+    disc.u.circle.center = center;
+    disc.u.circle.radius = radius;
+    fc_body q;
+    fc_status st = query_body(w, &disc, NULL, filter, &q);
+    if (sector != NULL) /* a narrow fan: a smaller box than the disc's */
+        fc_area2_sector_bounds(sector, q.min, q.max);
+    query_ctx c = {w, &q, sector, ring};
+    return st != FC_OK ? st : world_query(w, &c, ids, count);
+}
+
+fc_status fc_world_overlap_sector2(fc_world *w, const fc_sector2 *s, fc_filter filter, const fc_body_id **ids,
+                                   int32_t *count)
+{
+    if (s == NULL)
+        return FC_ERR_NULL;
+    return world_area(w, fc_sector2_validate(s), s->center, s->radius, s, NULL, filter, ids, count);
+}
+
+fc_status fc_world_overlap_ring2(fc_world *w, const fc_ring2 *r, fc_filter filter, const fc_body_id **ids,
+                                 int32_t *count)
+{
+    if (r == NULL)
+        return FC_ERR_NULL;
+    return world_area(w, fc_ring2_validate(r), r->center, r->outer, NULL, r, filter, ids, count);
 }
 
 fc_status fc_world_overlap2(fc_world *w, const fc_shape2 *shape, fc_filter filter, const fc_body_id **ids,

@@ -97,7 +97,7 @@ static void clip_axis2(fc_ray_clip *c, const ray_i *r, fc_vec2 cen, int64_t ux, 
 static int ray_capsule(const ray_i *r, const fc_capsule2 *cap, fc_rayt *t)
 {
     int64_t a[3] = {cap->a.x, cap->a.y, 0}, b[3] = {cap->b.x, cap->b.y, 0};
-    fc_rayt best, cur;
+    fc_rayt best = fc_rayt_ratio(I(0), I(1)), cur = best; /* set before use; initialised for the analysis */
     int hit = 0;
     for (int k = 0; k < 2; k++)
         if (ray_ball(r, k ? b : a, cap->radius, 2, &cur) && (!hit || fc_rayt_cmp(&cur, &best) < 0)) {
@@ -400,4 +400,10 @@ fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filter filte
         return st;
     ray_i r = ray_of3(ray);
     return world_raycast_all(w, &r, 3, filter, hits, count);
+}
+
+int fc_ray2_entry(fc_vec2 origin, int64_t dx, int64_t dy, const fc_shape2 *s, fc_rayt *t)
+{
+    ray_i r = {{origin.x, origin.y, 0}, {dx, dy, 0}};
+    return ray_shape2(&r, s, t);
 }

@@ -457,6 +457,58 @@ static void check_exact_touching(uint64_t *s, long n)
     }
 }
 
+/* OBB-OBB at the bounding-circle stage's radii (src/collide2d_obb.c, same
+ * formulas): centre distance R - 1, R, R + 1 with R the bounding radius
+ * (corners facing along the centre line: the boxes reach furthest there), and
+ * r - 1, r, r + 1 with r the inscribed radius (shorter sides facing, quadrant
+ * angles: the boxes reach least there); plus random angles. Every pair goes
+ * through check_pair (oracle, symmetry, contact). */
+static long bound_checked;
+#define TEST_PI 3.14159265358979323846
+
+static fc_angle corner_angle(int64_t hx, int64_t hy, double toward)
+{
+    double t = toward - atan2((double)hy, (double)hx); /* rotates corner (hx, hy) onto the direction */
+    return (fc_angle)(int64_t)llround(t / (2.0 * TEST_PI) * 65536.0);
+}
+
+static void check_obb_circle_bounds(uint64_t *s, long n)
+{
+    for (long i = 0; i < n; i++) {
+        int e = (int)rnd(s, 0, 26);
+        int64_t hax = size_of(s, e, 1), hay = size_of(s, (int)rnd(s, 0, e), 1);
+        int64_t hbx = size_of(s, (int)rnd(s, 0, e), 1), hby = size_of(s, e, 1);
+        int64_t sm = (hax < hay ? hax : hay) + (hbx < hby ? hbx : hby);
+        int64_t q = (hax > hay ? hax : hay) + (hbx > hby ? hbx : hby) + ((sm * 27) >> 6) + 1;
+        int64_t big = q + (q >> 16) + 1, small = sm - ((sm + 65535) >> 16);
+        for (int kind = 0; kind < 4; kind++) {
+            int64_t base = kind < 2 ? big : small;
+            fc_angle aa, ab;
+            if (kind == 0) /* corners facing */
+                aa = corner_angle(hax, hay, 0.0), ab = corner_angle(hbx, hby, TEST_PI);
+            else if (kind == 2) /* shorter sides facing */
+                aa = hax <= hay ? 0 : FC_ANGLE_QUARTER, ab = hbx <= hby ? 0 : FC_ANGLE_QUARTER;
+            else
+                aa = (fc_angle)tu_rand64(s), ab = (fc_angle)tu_rand64(s);
+            for (int64_t off = -1; off <= 1; off++) {
+                int64_t dx = base + off, x0 = -(dx / 2);
+                if (dx < 0 || x0 < -FC_COORD_LIMIT || x0 + dx > FC_COORD_LIMIT)
+                    continue;
+                fc_shape2 a, b;
+                memset(&a, 0, sizeof a), memset(&b, 0, sizeof b);
+                a.type = b.type = FC_SHAPE2_OBB;
+                int32_t y = (int32_t)rnd(s, -1000, 1000);
+                a.u.obb = fc_obb2_make(fc_vec2_make((int32_t)x0, y), fc_vec2_make((int32_t)hax, (int32_t)hay), aa);
+                b.u.obb = fc_obb2_make(fc_vec2_make((int32_t)(x0 + dx), y), fc_vec2_make((int32_t)hbx, (int32_t)hby), ab);
+                if (!valid(&a) || !valid(&b))
+                    continue;
+                check_pair(&a, &b, 1);
+                bound_checked++;
+            }
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     long pairs = 200000;
@@ -495,6 +547,17 @@ int main(int argc, char **argv)
     uint64_t ts = 0x70C4u;
     check_exact_touching(&ts, pairs / 20 + 100);
     printf("exactly touching constructions: %ld checked\n", touching_checked);
+    /* The OBB pre-test assumes |c^2 + s^2 - 2^32| <= 90327 for every angle. */
+    int64_t worst = 0;
+    for (uint32_t ang = 0; ang < 65536; ang++) {
+        fc_sincos r = fc_sincos_of((fc_angle)ang);
+        int64_t e = (int64_t)r.c * r.c + (int64_t)r.s * r.s - ((int64_t)1 << 32);
+        worst = e < 0 ? (-e > worst ? -e : worst) : (e > worst ? e : worst);
+    }
+    TU_CHECK(worst <= 90327, "table axis length: |c^2 + s^2 - 2^32| reaches %lld", (long long)worst);
+    uint64_t bs = 0xB0C1u;
+    check_obb_circle_bounds(&bs, pairs / 20 + 100);
+    printf("OBB pairs at the bounding-circle radii -1/0/+1: %ld checked\n", bound_checked);
     printf("total: %ld disagreements, %ld asymmetries, %ld contact errors, %ld contact sanity errors, "
            "%ld contact point errors\n",
            disagreements, asymmetries, contact_errors, sanity_errors, point_errors);

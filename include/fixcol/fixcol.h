@@ -10,6 +10,7 @@
 #include <fixcol/status.h>
 #include <fixcol/shapes.h>
 #include <fixcol/collide2d.h>
+#include <fixcol/area2.h>
 #include <fixcol/collide3d.h>
 #include <fixcol/pushout.h>
 #include <fixcol/alloc.h>

@@ -45,12 +45,13 @@ static fc_obb2 to_fixed(const fbox *f, fc_angle angle)
 }
 
 /* Median ns per pair of the three loops over n pairs, each repeated reps
- * times per round, and the median over rounds of the per-round ratio
- * overlap / float (robust when the machine's load changes between rounds). */
+ * times per round, and the medians over rounds of the per-round ratios
+ * overlap / float and contact / overlap (robust when the machine's load
+ * changes between rounds). */
 static void time_pairs(const fc_obb2 *fa, const fc_obb2 *fb, const fbox *ga, const fbox *gb, int n, int reps,
-                       double *ov, double *ct, double *fl, double *ratio)
+                       double *ov, double *ct, double *fl, double *ratio, double *ct_ratio)
 {
-    double t_ov[BENCH_ROUNDS], t_ct[BENCH_ROUNDS], t_fl[BENCH_ROUNDS], t_ratio[BENCH_ROUNDS];
+    double t_ov[BENCH_ROUNDS], t_ct[BENCH_ROUNDS], t_fl[BENCH_ROUNDS], t_ratio[BENCH_ROUNDS], t_ct_ratio[BENCH_ROUNDS];
     for (int r = 0; r < BENCH_ROUNDS; r++) {
         int64_t acc = 0;
         fc_contact2_result c;
@@ -71,8 +72,10 @@ static void time_pairs(const fc_obb2 *fa, const fc_obb2 *fb, const fbox *ga, con
         double total = (double)n * reps;
         t_ov[r] = (t1 - t0) / total, t_ct[r] = (t2 - t1) / total, t_fl[r] = (t3 - t2) / total;
         t_ratio[r] = t_ov[r] / t_fl[r];
+        t_ct_ratio[r] = t_ct[r] / t_ov[r];
     }
     *ratio = bench_median(t_ratio, BENCH_ROUNDS);
+    *ct_ratio = bench_median(t_ct_ratio, BENCH_ROUNDS);
     *ov = bench_median(t_ov, BENCH_ROUNDS);
     *ct = bench_median(t_ct, BENCH_ROUNDS);
     *fl = bench_median(t_fl, BENCH_ROUNDS);
@@ -104,18 +107,20 @@ void bench_obb2(void)
         b.c = fb[i].rot.c / 65536.0f, b.s = fb[i].rot.s / 65536.0f, b.angle = ab * (6.2831853f / 65536.0f);
         ga[i] = a, gb[i] = b;
     }
-    double ov, ct, fl, ratio;
-    time_pairs(fa, fb, ga, gb, PAIRS, 1, &ov, &ct, &fl, &ratio);
+    double ov, ct, fl, ratio, ct_ratio;
+    time_pairs(fa, fb, ga, gb, PAIRS, 1, &ov, &ct, &fl, &ratio, &ct_ratio);
     bench_print("obb2_overlap_fixcol", ov, "ns/pair");
     bench_print("obb2_contact_fixcol", ct, "ns/pair");
     bench_print("obb2_overlap_float", fl, "ns/pair");
     bench_print("obb2_overlap_vs_float", ratio, "x");
+    bench_print("obb2_contact_vs_overlap", ct_ratio, "x");
     /* The first 10k pairs (in cache) 100 times: the arithmetic alone. */
-    time_pairs(fa, fb, ga, gb, 10000, 100, &ov, &ct, &fl, &ratio);
+    time_pairs(fa, fb, ga, gb, 10000, 100, &ov, &ct, &fl, &ratio, &ct_ratio);
     bench_print("obb2_overlap_fixcol_in_cache", ov, "ns/pair");
     bench_print("obb2_contact_fixcol_in_cache", ct, "ns/pair");
     bench_print("obb2_overlap_float_in_cache", fl, "ns/pair");
     bench_print("obb2_overlap_vs_float_in_cache", ratio, "x");
+    bench_print("obb2_contact_vs_overlap_in_cache", ct_ratio, "x");
     long hits_fc = 0, differ = 0;
     for (int i = 0; i < PAIRS; i++) {
         int x = fc_overlap_obb2_obb2(&fa[i], &fb[i]), y = float_overlap(&ga[i], &gb[i]);

@@ -10,6 +10,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <fixcol/area2.h>
 #include <fixcol/world.h>
 
 #define FRAMES 100
@@ -256,6 +258,44 @@ static void run_serial(void)
         ta[r] = (t2 - t1) / 1000 / 1e3;
         bench_sink(acc);
     }
+    /* skill areas: a 20-unit, 60-degree sector and a circle of the same
+     * radius at the same random places (same query boxes), interleaved */
+    double tsec[BENCH_ROUNDS], tcir[BENCH_ROUNDS];
+    for (int r = 0; r < BENCH_ROUNDS; r++) {
+        uint32_t rs = 4242;
+        int64_t acc = 0;
+        double t0 = bench_now_ns();
+        for (int k = 0; k < 1000; k++) {
+            fc_vec2 c = fc_vec2_make((int32_t)(bench_xorshift32(&rs) % (1000u * UNIT)),
+                                     (int32_t)(bench_xorshift32(&rs) % (1000u * UNIT)));
+            fc_sector2 sec = fc_sector2_make(c, 20 * UNIT, (fc_angle)bench_xorshift32(&rs), 5461);
+            const fc_body_id *got;
+            int32_t ng;
+            fc_world_overlap_sector2(w, &sec, fc_filter_default(), &got, &ng);
+            acc += ng;
+        }
+        double t1 = bench_now_ns();
+        rs = 4242;
+        for (int k = 0; k < 1000; k++) {
+            fc_shape2 q;
+            memset(&q, 0, sizeof q);
+            q.type = FC_SHAPE2_CIRCLE;
+            q.u.circle.center = fc_vec2_make((int32_t)(bench_xorshift32(&rs) % (1000u * UNIT)),
+                                             (int32_t)(bench_xorshift32(&rs) % (1000u * UNIT)));
+            q.u.circle.radius = 20 * UNIT;
+            (void)bench_xorshift32(&rs);
+            const fc_body_id *got;
+            int32_t ng;
+            fc_world_overlap2(w, &q, fc_filter_default(), &got, &ng);
+            acc += ng;
+        }
+        double t2 = bench_now_ns();
+        tsec[r] = (t1 - t0) / 1000 / 1e3;
+        tcir[r] = (t2 - t1) / 1000 / 1e3;
+        bench_sink(acc);
+    }
+    bench_print("sector_query_10k", bench_median(tsec, BENCH_ROUNDS), "us/query");
+    bench_print("circle_query_10k", bench_median(tcir, BENCH_ROUNDS), "us/query");
     bench_print("raycast_closest_10k", bench_median(tr, BENCH_ROUNDS), "us/ray");
     bench_print("raycast_all_10k", bench_median(ta, BENCH_ROUNDS), "us/ray");
     bench_print("checksum_10k", bench_median(tc, BENCH_ROUNDS), "ms");

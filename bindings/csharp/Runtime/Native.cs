@@ -74,6 +74,15 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_pair_events(Pair[] prev, int nprev, Pair[] cur, int ncur, [Out] Pair[] began, int beganCap, out int nbegan, [Out] Pair[] ended, int endedCap, out int nended);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_overlap2(IntPtr w, ref Shape2 s, Filter f, out IntPtr ids, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_overlap3(IntPtr w, ref Shape3 s, Filter f, out IntPtr ids, out int count);
+        // skill areas (fixcol/area2.h)
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_sector2_validate(ref Sector2 s);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_ring2_validate(ref Ring2 r);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_sector2_contains(ref Sector2 s, Vec2 p);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_ring2_contains(ref Ring2 r, Vec2 p);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_overlap_sector2(ref Sector2 s, ref Shape2 b);
+        [DllImport(Lib, CallingConvention = CC)] public static extern int fc_overlap_ring2(ref Ring2 r, ref Shape2 b);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_overlap_sector2(IntPtr w, ref Sector2 s, Filter f, out IntPtr ids, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_overlap_ring2(IntPtr w, ref Ring2 r, Filter f, out IntPtr ids, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_point2(IntPtr w, Vec2 p, Filter f, out IntPtr ids, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_point3(IntPtr w, Vec3 p, Filter f, out IntPtr ids, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_raycast2(IntPtr w, ref Ray2 r, Filter f, out RayHit hit, out int got);

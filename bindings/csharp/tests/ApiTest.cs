@@ -109,6 +109,45 @@ static class ApiTest
         Check(Pushout.TryDelta(box, Shape2.MakeCircle(new Vec2(0, 2), 1), out td, out tst) && tst == Status.Ok &&
               !Collide.Overlap(box, Shape2.MakeCircle(new Vec2(0, 2) + td, 1)), "TryDelta separates circle from box");
 
+        // ---- skill areas: world queries vs a brute-force scan with the stateless tests
+        using (var w = new World())
+        {
+            var all = new BodyId[120];
+            uint rs = 99;
+            Func<int, int> rnd = n => { rs ^= rs << 13; rs ^= rs >> 17; rs ^= rs << 5; return (int)(rs % (uint)n); };
+            for (int i = 0; i < all.Length; i++)
+            {
+                Vec2 c = Vec2.FromRaw(rnd(60) * 65536 + rnd(4) * 16384, rnd(60) * 65536);
+                all[i] = w.CreateBody(BodyDef.Of(i % 2 == 0 ? Shape2.MakeCircle(c, Fix16.FromRaw(32768 + rnd(3) * 65536))
+                                                            : Shape2.FromObb(Obb2.Make(c, new Vec2(1, 2), Angle.FromRaw(rnd(65536))))));
+            }
+            var got = new BodyId[0];
+            int[] halves = { 0, 1, 8192, 16384, 16385, 32767, 32768 };
+            for (int q = 0; q < 100; q++)
+            {
+                Vec2 c = Vec2.FromRaw(rnd(64) * 65536, rnd(64) * 65536);
+                Fix16 r = Fix16.FromRaw(rnd(20) * 65536);
+                var sec = new Sector2(c, r, Angle.FromRaw(rnd(65536)), Angle.FromRaw(q % 2 == 0 ? halves[q % 7] : rnd(32769)));
+                var ring = new Ring2(c, Fix16.FromRaw(q % 3 == 0 ? 0 : rnd(r.Raw + 1)), r);
+                int n = w.OverlapSector(sec, Filter.Default, ref got);
+                int k = 0; bool same = true;
+                foreach (var id in all)
+                    if (Areas.Overlap(sec, w.GetShape2(id))) same &= k < n && got[k++] == id;
+                Check(same && k == n, "sector query " + q + " equals brute force");
+                n = w.OverlapRing(ring, Filter.Default, ref got);
+                k = 0; same = true;
+                foreach (var id in all)
+                    if (Areas.Overlap(ring, w.GetShape2(id))) same &= k < n && got[k++] == id;
+                Check(same && k == n, "ring query " + q + " equals brute force");
+            }
+            var half = new Sector2(new Vec2(0, 0), 10, Angle.FromRaw(16384), Angle.FromRaw(16384));
+            Check(Areas.Overlap(half, Shape2.MakeCircle(new Vec2(3, -1), 1)) && !Areas.Overlap(half, Shape2.MakeCircle(new Vec2(3, -1), Fix16.FromRaw(65535))),
+                "half-disc: tangent circle touches, 1 raw apart does not");
+            Check(Areas.Contains(new Ring2(new Vec2(0, 0), 5, 10), new Vec2(0, -5)) && !Areas.Contains(new Ring2(new Vec2(0, 0), 5, 10), Vec2.FromRaw(0, 5 * 65536 - 1)),
+                "ring containment");
+            Check(Areas.Contains(new Sector2(new Vec2(0, 0), 10, Angle.FromRaw(0), Angle.FromRaw(0)), new Vec2(10, 0)), "segment sector end");
+        }
+
         // ---- world: ids, queries, rays, snapshot / restore
         using (var w = new World())
         {

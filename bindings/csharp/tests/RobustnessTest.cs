@@ -196,6 +196,18 @@ static class RobustnessTest
         RayHit hit;
         Throws<FixcolException>("overlap: bad shape", () => w.Overlap(neg, Filter.Default, ref ids), Status.ErrSize);
         Throws<FixcolException>("overlap: 3D shape in 2D world", () => w.Overlap(Shape3.FromSphere(new Sphere(new Vec3(), 1)), Filter.Default, ref ids), Status.ErrShapeType);
+        var badSec = new Sector2(new Vec2(0, 0), 1, Angle.FromRaw(0), Angle.FromRaw(40000));
+        var badRing = new Ring2(new Vec2(0, 0), 2, 1);
+        Throws<FixcolException>("sector: half > 180", () => w.OverlapSector(badSec, Filter.Default, ref ids), Status.ErrArgument);
+        Throws<FixcolException>("sector: radius < 0", () => w.OverlapSector(new Sector2(new Vec2(0, 0), Fix16.FromRaw(-1), Angle.FromRaw(0), Angle.FromRaw(0)), Filter.Default, ref ids), Status.ErrSize);
+        Throws<FixcolException>("ring: inner > outer", () => w.OverlapRing(badRing, Filter.Default, ref ids), Status.ErrSize);
+        False("TryOverlapSector: half > 180", () => { int c; return w.TryOverlapSector(badSec, Filter.Default, ref ids, out c); }, Status.ErrArgument);
+        False("TryOverlapRing: inner > outer", () => { int c; return w.TryOverlapRing(badRing, Filter.Default, ref ids, out c); }, Status.ErrSize);
+        Throws<FixcolException>("Areas.Overlap: bad sector", () => Areas.Overlap(badSec, Circle(1, 1, 1)), Status.ErrArgument);
+        Throws<FixcolException>("Areas.Overlap: bad shape", () => Areas.Overlap(new Ring2(new Vec2(0, 0), 0, 1), neg), Status.ErrSize);
+        Throws<FixcolException>("Areas.Overlap: type 0", () => Areas.Overlap(new Ring2(new Vec2(0, 0), 0, 1), new Shape2()), Status.ErrShapeType);
+        Throws<FixcolException>("Areas.Contains: bad ring", () => Areas.Contains(badRing, new Vec2(0, 0)), Status.ErrSize);
+        Throws<FixcolException>("Areas.Contains: point out of range", () => Areas.Contains(new Ring2(new Vec2(0, 0), 0, 1), Vec2.FromRaw(int.MinValue, 0)), Status.ErrRange);
         Throws<FixcolException>("point: out of range", () => w.QueryPoint(Vec2.FromRaw(int.MinValue, 0), Filter.Default, ref ids), Status.ErrRange);
         False("TryQueryPoint: out of range", () => { int c; return w.TryQueryPoint(Vec2.FromRaw(int.MinValue, 0), Filter.Default, ref ids, out c); }, Status.ErrRange);
         Throws<FixcolException>("ray: zero delta", () => w.Raycast(new Ray2(new Vec2(1, 1), new Vec2()), Filter.Default, out hit), Status.ErrArgument);
@@ -277,6 +289,7 @@ static class RobustnessTest
         Throws<ObjectDisposedException>("disposed: translate", () => gone.Translate(g, new Vec2(1, 0)));
         Throws<ObjectDisposedException>("disposed: find pairs", () => gone.FindPairs(ref pairs));
         Throws<ObjectDisposedException>("disposed: overlap", () => gone.Overlap(Circle(1, 1, 1), Filter.Default, ref ids));
+        Throws<ObjectDisposedException>("disposed: sector", () => gone.OverlapSector(new Sector2(new Vec2(0, 0), 1, Angle.FromRaw(0), Angle.FromRaw(0)), Filter.Default, ref ids));
         Throws<ObjectDisposedException>("disposed: checksum", () => gone.Checksum());
         Throws<ObjectDisposedException>("disposed: snapshot", () => gone.Snapshot());
         Throws<ObjectDisposedException>("disposed: restore", () => gone.Restore(good));

@@ -49,6 +49,10 @@ int main(void)
     OFF("Shape2", fc_shape2, u.circle, "Circle"); OFF("Shape2", fc_shape2, u.aabb, "Aabb");
     OFF("Shape2", fc_shape2, u.obb, "Obb"); OFF("Shape2", fc_shape2, u.capsule, "Capsule");
     OFF("Shape2", fc_shape2, u.poly, "Poly");
+    SIZE("Sector2", fc_sector2); OFF("Sector2", fc_sector2, center, "Center"); OFF("Sector2", fc_sector2, radius, "Radius");
+    OFF("Sector2", fc_sector2, direction, "Direction"); OFF("Sector2", fc_sector2, half_angle, "HalfAngle");
+    SIZE("Ring2", fc_ring2); OFF("Ring2", fc_ring2, center, "Center"); OFF("Ring2", fc_ring2, inner, "Inner");
+    OFF("Ring2", fc_ring2, outer, "Outer");
     SIZE("Sphere", fc_sphere); OFF("Sphere", fc_sphere, center, "Center"); OFF("Sphere", fc_sphere, radius, "Radius");
     SIZE("Aabb3", fc_aabb3); OFF("Aabb3", fc_aabb3, min, "Min"); OFF("Aabb3", fc_aabb3, max, "Max");
     SIZE("Obb3", fc_obb3); OFF("Obb3", fc_obb3, center, "Center"); OFF("Obb3", fc_obb3, half, "Half");

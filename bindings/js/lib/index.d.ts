@@ -175,6 +175,9 @@ export class World {
   findContacts(out?: PairContacts): PairContacts;
   overlap(shape: Shape, filter?: Filter, out?: IdList): IdList;
   point2(x: Raw, y: Raw, filter?: Filter, out?: IdList): IdList;
+  /** fc_world_overlap_sector2 / fc_world_overlap_ring2: ids by index. */
+  overlapSector2(sector: Sector2, filter?: Filter, out?: IdList): IdList;
+  overlapRing2(ring: Ring2, filter?: Filter, out?: IdList): IdList;
   point3(x: Raw, y: Raw, z: Raw, filter?: Filter, out?: IdList): IdList;
   raycast2(ox: Raw, oy: Raw, dx: Raw, dy: Raw, filter?: Filter): RayHit | null;
   raycast3(ox: Raw, oy: Raw, oz: Raw, dx: Raw, dy: Raw, dz: Raw, filter?: Filter): RayHit | null;
@@ -346,6 +349,28 @@ export class Contact {
 }
 /** fc_overlap2 / fc_overlap3 */
 export function overlap(a: Shape, b: Shape): boolean;
+
+/** fc_sector2: apex (x, y), radius r, centre line dir, half opening half (binary angles; half 0..32768). */
+export class Sector2 {
+  constructor(x: Raw, y: Raw, r: Raw, dir: number, half: number);
+  x: Raw;
+  y: Raw;
+  r: Raw;
+  dir: number;
+  half: number;
+}
+/** fc_ring2: inner <= |p - (x, y)| <= outer. */
+export class Ring2 {
+  constructor(x: Raw, y: Raw, inner: Raw, outer: Raw);
+  x: Raw;
+  y: Raw;
+  inner: Raw;
+  outer: Raw;
+}
+/** fc_sector2_contains / fc_ring2_contains. */
+export function areaContains(area: Sector2 | Ring2, x: Raw, y: Raw): boolean;
+/** fc_overlap_sector2 / fc_overlap_ring2 (2D shapes). */
+export function areaOverlap(area: Sector2 | Ring2, shape: Shape): boolean;
 /** fc_contact2 / fc_contact3 */
 export function contact(a: Shape, b: Shape, out?: Contact): Contact | null;
 /** fc_pushout2 / fc_pushout3: raw translation for b that separates it from a (zeros when apart) */

@@ -18,4 +18,5 @@ export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAME
 export { ReplayRunner, FrameResult } from './runner.js';
 export { verifyReplay } from './verify.js';
 export { overlap, contact, Contact, pushout } from './collide.js';
+export { Sector2, Ring2, areaContains, areaOverlap } from './area.js';
 export { diffReplays, bodyDiff } from './diff.js';

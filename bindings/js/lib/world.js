@@ -12,6 +12,7 @@ import { Shape, SHAPE_WORDS, put, shapeArg } from './shape.js';
 import { IdList, PairList, HitList, RayHit } from './results.js';
 import { u64Arg, get64, text } from './desync.js';
 import { PairEvents, PairContacts } from './events.js';
+import { putArea, Sector2, Ring2 } from './area.js';
 
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((ptr) => fc.fcjs_world_destroy(ptr))
@@ -284,6 +285,26 @@ export class World {
   /** fc_world_point3 */
   point3(x, y, z, filter, out = this.#ids) {
     return this.#point(3, x, y, z, filter, out, 'point3');
+  }
+
+  /** fc_world_overlap_sector2: ids of the bodies meeting the Sector2, by index (an IdList, reused unless out). */
+  overlapSector2(sector, filter, out = this.#ids) {
+    return this.#area(sector, Sector2, filter, out, 'overlapSector2');
+  }
+
+  /** fc_world_overlap_ring2: ids of the bodies meeting the Ring2, by index. */
+  overlapRing2(ring, filter, out = this.#ids) {
+    return this.#area(ring, Ring2, filter, out, 'overlapRing2');
+  }
+
+  #area(area, type, filter, out, c) {
+    const p = this.#w(c);
+    if (!(area instanceof type)) throw argError(c, `expected a ${type.name}`);
+    const f = filterArgs(filter, c);
+    putArea(area, c);
+    check(fc.fcjs_area_query(p, area._kind, f.category, f.mask, io), c);
+    const u = views().u32;
+    return out._load(u[IOW], u[IOW + 1]);
   }
 
   #point(dim, x, y, z, filter, out, c) {

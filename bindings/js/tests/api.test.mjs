@@ -168,3 +168,46 @@ test('3D world: boxes from Euler angles, rays', () => {
   assert.equal(w.raycast3All(-10 * U, 5 * U, 0, 20 * U, 0, 0).count, 0);
   w.destroy();
 });
+
+test('skill areas: world queries equal a brute-force scan with the stateless tests; ranges and types', () => {
+  const { Sector2, Ring2, areaContains, areaOverlap } = fc;
+  const w = new World({ boundsLog2: 7 });
+  const ids = [];
+  let s = 77;
+  const rnd = (n) => { s = (s * 1103515245 + 12345) % 2147483648; return s % n; };
+  for (let i = 0; i < 120; i++) {
+    const x = rnd(60) * U + rnd(4) * (U / 4), y = rnd(60) * U;
+    ids.push(w.createBody(i % 2 ? Shape.circle(x, y, U / 2 + rnd(3) * U) : Shape.obb2(x, y, U, 2 * U, rnd(65536))));
+  }
+  const halves = [0, 1, 8192, 16384, 16385, 32767, 32768];
+  for (let q = 0; q < 100; q++) {
+    const x = rnd(64) * U, y = rnd(64) * U, r = rnd(20) * U;
+    const areas = [new Sector2(x, y, r, rnd(65536), q % 2 ? halves[q % 7] : rnd(32769)),
+      new Ring2(x, y, q % 3 ? rnd(r + 1) : 0, r)];
+    for (const a of areas) {
+      const got = [...(a instanceof Sector2 ? w.overlapSector2(a) : w.overlapRing2(a))].map(String);
+      const want = ids.filter((id) => areaOverlap(a, w.getShape(id))).map(String);
+      assert.deepEqual(got, want, `query ${q}`);
+    }
+  }
+  const half = new Sector2(0, 0, 10 * U, 16384, 16384);
+  assert.equal(areaOverlap(half, Shape.circle(3 * U, -U, U)), true);
+  assert.equal(areaOverlap(half, Shape.circle(3 * U, -U, U - 1)), false);
+  assert.equal(areaContains(new Ring2(0, 0, 5 * U, 10 * U), 0, -5 * U), true);
+  assert.equal(areaContains(new Sector2(0, 0, 10 * U, 0, 0), 10 * U + 1, 0), false);
+  throwsStatus(() => w.overlapSector2(new Sector2(0, 0, U, 0, 32769)), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => w.overlapRing2(new Ring2(0, 0, 2, 1)), 'FC_ERR_SIZE');
+  throwsStatus(() => w.overlapSector2(new Ring2(0, 0, 0, 1)), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => w.overlapSector2({ x: 0, y: 0, r: 1, dir: 0, half: 0 }), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => new Sector2(0.5, 0, U, 0, 0), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => new Sector2(0, 0, U, 0, 65536), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => new Ring2(0, 0, 0, '1'), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => areaOverlap(half, Shape.circle(0, 0, -1)), 'FC_ERR_SIZE');
+  throwsStatus(() => areaOverlap(half, null), 'FC_ERR_ARGUMENT');
+  throwsStatus(() => areaContains(half, 2 ** 30, 0), 'FC_ERR_RANGE');
+  const bent = new Sector2(0, 0, U, 0, 0);
+  bent.r = 1.5; // a field reassigned to a non-integer
+  throwsStatus(() => areaContains(bent, 0, 0), 'FC_ERR_ARGUMENT');
+  w.destroy();
+  throwsStatus(() => w.overlapSector2(half), 'FC_ERR_NULL');
+});

@@ -103,6 +103,12 @@ void fcl_open_events(lua_State *L);
 
 /* collide.c (stateless tier, trig), hash.c, replay.c */
 void fcl_open_collide(lua_State *L);
+
+/* areas.c: skill areas (sector / ring tables) */
+#include <fixcol/area2.h>
+fc_sector2 fcl_check_sector2(lua_State *L, int arg);
+fc_ring2 fcl_check_ring2(lua_State *L, int arg);
+void fcl_open_areas(lua_State *L);
 void fcl_open_hash(lua_State *L);
 void fcl_open_replay(lua_State *L);
 

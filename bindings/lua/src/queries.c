@@ -198,7 +198,36 @@ static int l_raycast3_all(lua_State *L)
     return push_hits(L, st, out, h, n);
 }
 
+/* w:overlap_sector2(sector [, filter [, out]]) -> out, n (areas.c has the
+ * table form); an out-of-range sector gives nil, status, message. */
+static int l_overlap_sector2(lua_State *L)
+{
+    fc_world *w = fcl_check_world(L, 1);
+    fc_sector2 s = fcl_check_sector2(L, 2);
+    fc_filter f = fcl_opt_filter(L, 3);
+    int out = out_table(L, 4, 0);
+    const fc_body_id *ids = NULL;
+    int32_t n = 0;
+    fc_status st = fc_world_overlap_sector2(w, &s, f, &ids, &n);
+    return st != FC_OK ? fcl_push_status_error(L, st) : push_ids(L, out, ids, n);
+}
+
+/* w:overlap_ring2(ring [, filter [, out]]) -> out, n */
+static int l_overlap_ring2(lua_State *L)
+{
+    fc_world *w = fcl_check_world(L, 1);
+    fc_ring2 r = fcl_check_ring2(L, 2);
+    fc_filter f = fcl_opt_filter(L, 3);
+    int out = out_table(L, 4, 0);
+    const fc_body_id *ids = NULL;
+    int32_t n = 0;
+    fc_status st = fc_world_overlap_ring2(w, &r, f, &ids, &n);
+    return st != FC_OK ? fcl_push_status_error(L, st) : push_ids(L, out, ids, n);
+}
+
 const luaL_Reg fcl_query_methods[] = {
+    {"overlap_sector2", l_overlap_sector2},
+    {"overlap_ring2", l_overlap_ring2},
     {"find_pairs", l_find_pairs},
     {"overlap", l_overlap},
     {"point2", l_point2},

@@ -127,6 +127,8 @@ local function methods(dim, ids)
       mutates = true, bad = { bad_ids, bad_raws, bad_raws } }
     M.set_angle2 = { { "id", "raw" }, { id, 0 }, mutates = true }
     M.point2 = { { "raw", "raw", "filter", "out" }, { 0, 0, nil, nil } }
+    M.overlap_sector2 = { { "area", "filter", "out" }, { fc.sector2(0, 0, 65536, 0, 8192), nil, nil } }
+    M.overlap_ring2 = { { "area", "filter", "out" }, { fc.ring2(0, 0, 0, 65536), nil, nil } }
     M.raycast2 = { { "raw", "raw", "raw", "raw", "filter" }, { 0, 0, 65536, 0, nil } }
     M.raycast2_all = { { "raw", "raw", "raw", "raw", "filter", "out" }, { 0, 0, 65536, 0, nil, nil } }
   else
@@ -231,13 +233,20 @@ expect_error("replay_open(nil)", false, nil, fc.replay_open, nil)
 -- Module functions with bad arguments.
 for _, f in ipairs({ "fix", "fix_str", "fix_floor", "sin", "cos", "sincos", "angle_from_deg", "angle_to_deg",
   "angle_from_rad", "id_parts", "id_str", "circle", "aabb2", "obb2", "capsule2", "poly2", "sphere", "aabb3",
-  "obb3_euler", "obb3_axes", "validate2", "validate3", "overlap2", "overlap3", "contact2", "contact3", "pushout2", "pushout3", "mul", "id" }) do
+  "obb3_euler", "obb3_axes", "validate2", "validate3", "overlap2", "overlap3", "contact2", "contact3", "pushout2", "pushout3", "mul", "id",
+  "sector2", "ring2", "sector2_contains", "ring2_contains", "overlap_sector2", "overlap_ring2" }) do
   for _, bad in ipairs({ nil, 0.5, NAN, INF, 2 ^ 53, {}, hasher }) do
     if not (f == "fix" and bad == nil) then
       expect_error("fixcol." .. f .. "(" .. tostring(bad) .. ")", false, nil, fc[f], bad, bad, bad, bad, bad, bad, bad, bad, bad)
     end
   end
 end
+-- Skill areas: malformed tables are argument errors, out-of-range areas data errors.
+expect_error("overlap_sector2 missing half", false, nil, fc.overlap_sector2, { x = 0, y = 0, r = 1, dir = 0 }, good2)
+expect_error("overlap_sector2 fractional r", false, nil, fc.overlap_sector2, { x = 0, y = 0, r = 0.5, dir = 0, half = 0 }, good2)
+expect_error("overlap_sector2 half > 180", true, nil, fc.overlap_sector2, fc.sector2(0, 0, 1, 0, 32769), good2)
+expect_error("overlap_ring2 inner > outer", true, nil, fc.overlap_ring2, fc.ring2(0, 0, 2, 1), good2)
+expect_error("ring2_contains point out of range", true, nil, fc.ring2_contains, fc.ring2(0, 0, 0, 1), 2 ^ 30, 0)
 expect_error("fix('0.1')", false, nil, fc.fix, "0.1")
 expect_error("fix('40000')", false, nil, fc.fix, "40000")
 expect_error("fix(40000)", false, nil, fc.fix, 40000)
