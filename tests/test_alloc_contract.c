@@ -64,8 +64,12 @@ static events events_of(fc_world *w)
     if (ev.st != FC_OK)
         return ev;
     ev.pairs = (fc_pair *)malloc(sizeof(fc_pair) * ((size_t)ev.nb + (size_t)ev.ne + 1));
-    memcpy(ev.pairs, b, sizeof(fc_pair) * (size_t)ev.nb);
-    memcpy(ev.pairs + ev.nb, e, sizeof(fc_pair) * (size_t)ev.ne);
+    /* An empty list may come as NULL, and memcpy from NULL is undefined even
+     * for 0 bytes. */
+    if (ev.nb > 0)
+        memcpy(ev.pairs, b, sizeof(fc_pair) * (size_t)ev.nb);
+    if (ev.ne > 0)
+        memcpy(ev.pairs + ev.nb, e, sizeof(fc_pair) * (size_t)ev.ne);
     return ev;
 }
 
