@@ -9,19 +9,23 @@
  * stays valid throughout (checked every 100 frames) and every free gets
  * its size back.
  * --break: each frame creates 2 bodies more than it destroys, so the world
- * outgrows its capacity: the allocator must see calls (must fail). */
+ * outgrows its capacity: the allocator must see calls (must fail).
+ * --bodies N (100..10000, default 10000): the sanitized builds use 2,000, so
+ * that a -O0 ASan build stays within its time limit (the --break twin
+ * fails at both sizes). */
 #include "sized_alloc.h"
 #include "world_fixture.h"
 
 #include <stdio.h>
 
-enum { N = 10000, SPARE = 64, WARM = 200, FRAMES = 1000, CHURN = 20 };
+enum { N_MAX = 10000, SPARE = 64, WARM = 200, FRAMES = 1000, CHURN = 20 };
 
 static int g_break;
+static int g_n = N_MAX; /* bodies, --bodies */
 
 typedef struct scene {
     fc_world *w;
-    fc_body_id ids[N + SPARE + 2 * FRAMES + 2 * WARM];
+    fc_body_id ids[N_MAX + SPARE + 2 * FRAMES + 2 * WARM];
     int n, frame;
     uint64_t rng;
 } scene;
@@ -110,16 +114,23 @@ int main(int argc, char **argv)
     for (int a = 1; a < argc; a++)
         if (strcmp(argv[a], "--break") == 0)
             g_break = 1;
+        else if (strcmp(argv[a], "--bodies") == 0 && a + 1 < argc) {
+            g_n = atoi(argv[++a]);
+            if (g_n < 100 || g_n > N_MAX) {
+                fprintf(stderr, "test_steady_alloc: --bodies must be 100..%d\n", N_MAX);
+                return 2;
+            }
+        }
     sized_alloc sa;
     sa_init(&sa);
     static scene sc;
     sc.rng = 2026;
     fc_world_def d = fc_world_def_default();
     d.alloc = sa_allocator(&sa);
-    d.body_capacity = N + SPARE;
-    d.pair_capacity = 4 * N;
+    d.body_capacity = g_n + SPARE;
+    d.pair_capacity = 4 * g_n;
     TU_CHECK(fc_world_create(&d, &sc.w) == FC_OK, "create world");
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i < g_n; i++)
         create(&sc);
     int64_t acc = 0;
     for (int f = 0; f < WARM; f++)
