@@ -188,7 +188,7 @@ static void pushout_hook(const fc_shape2 *a, const fc_shape2 *b)
     {
         int64_t s0 = depth + 4 + depth / 8192;
         int first = q16_round(c.normal.x, s0) == d.x && q16_round(c.normal.y, s0) == d.y;
-        po_later_round += !first && (c.normal.x != 0 || c.normal.y != 0) && memcmp(a, b, sizeof *a) != 0;
+        po_later_round += !first && (c.normal.x != 0 || c.normal.y != 0) && !same_shape2(a, b);
     }
     double excess = sqrt((double)x2) - (double)depth - (double)depth / 8192;
     po_max_excess = excess > po_max_excess ? excess : po_max_excess;
