@@ -13,6 +13,7 @@
 #include <fixcol/area2.h>
 #include <fixcol/collide3d.h>
 #include <fixcol/pushout.h>
+#include <fixcol/cast.h>
 #include <fixcol/alloc.h>
 #include <fixcol/hash.h>
 #include <fixcol/quadtree.h>

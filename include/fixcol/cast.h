@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/* fixcol/cast.h - shape casts (sweeps), translation only: "what does this
+ * moving shape hit first?" for projectiles with a size, dashes and skill
+ * shots that must not tunnel through walls.
+ *
+ * A cast moves the shape `moving` from its pose by t * delta, t in [0, 1]
+ * (no rotation). It hits a target when the two closed shapes overlap for
+ * some t in [0, 1] (touching counts, as in fc_overlap2/3). The entry
+ * parameter is the smallest such t: 0 when they overlap at the start.
+ *
+ * Exactness, as the ray casts (fixcol/world.h, fc_ray_hit): the entry
+ * parameter is computed exactly - a rational for polygonal pairs (boxes,
+ * OBBs, polygons: separating-axis intervals of the swept pair), a
+ * quadratic surd (p - sqrt(q)) / r when a circle, capsule or sphere is
+ * involved (ray against the rounded Minkowski difference) - and compared
+ * exactly (big integers, never a rounded value). Reported:
+ *   t      = floor(t_exact * 65536), in [0, 65536], computed exactly;
+ *   normal = Q16.16 unit vector from the moving shape toward the target at
+ *            the exact entry (the direction in which the moving shape is
+ *            stopped). For t_exact > 0 it is the exact contact direction at
+ *            entry: the outward normal of the target's face / edge / the
+ *            moving shape's face reversed (polygonal features), or the
+ *            direction between the two closest points (round features),
+ *            each component within FC_CAST_NORMAL_TOL raw of the exact unit
+ *            vector; when several features enter at the same exact t
+ *            (corner on corner) it is the first of them in the order given
+ *            in docs/shape-casts.md. For t_exact == 0 (overlapping at the
+ *            start) it is the normal of fc_contact2 / fc_contact3 with A =
+ *            moving (from A to B; see fixcol/collide2d.h, collide3d.h).
+ *
+ * Moving shapes: 2D circle, capsule, AABB, OBB, convex polygon against every
+ * 2D shape; 3D sphere, AABB3, OBB3 against every 3D shape (every shape type
+ * there is, so every pair of types).
+ *
+ * Ranges: both shapes valid (fc_shape2_validate / fc_shape3_validate:
+ * coordinates within +-FC_COORD_LIMIT, sizes within FC_SIZE_LIMIT); every
+ * delta component in [-2 * FC_COORD_LIMIT, 2 * FC_COORD_LIMIT] (the ray
+ * delta range); delta may be zero (then the cast is the overlap test at
+ * t = 0). The moved shape may leave the coordinate range on the way: the
+ * arithmetic is sized for it. Out of range: FC_ERR_RANGE; NULL pointers:
+ * FC_ERR_NULL; invalid shapes: their validation error. On any error
+ * nothing is written.
+ *
+ * Stateless pair casts are allocation-free and thread-safe; pointers are
+ * borrowed. World casts follow the world's rules (fixcol/world.h). */
+#ifndef FIXCOL_CAST_H
+#define FIXCOL_CAST_H
+
+#include <fixcol/api.h>
+
+#include <stdint.h>
+
+#include <fixcol/shapes.h>
+#include <fixcol/status.h>
+#include <fixcol/world.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest error of each normal component, raw Q16.16 units, against the
+ * exact unit vector of the contact direction at the exact entry (t > 0). */
+#define FC_CAST_NORMAL_TOL 2
+
+/* One hit. id: the body (world casts; all zero - never a valid id - for
+ * the pair casts). t: floor(exact entry * 65536) in [0, 65536]. normal:
+ * see above. */
+typedef struct fc_cast2_hit {
+    fc_body_id id;
+    fix16_t t;
+    fc_vec2 normal;
+} fc_cast2_hit;
+
+typedef struct fc_cast3_hit {
+    fc_body_id id;
+    fix16_t t;
+    fc_vec3 normal;
+} fc_cast3_hit;
+
+/* Stateless pair casts: moving swept by delta against target. *hit = 1 and
+ * *out filled on a hit, *hit = 0 (out untouched) on a miss. Errors as at
+ * the top of this file. */
+FC_API fc_status fc_cast2(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *target, fc_cast2_hit *out,
+                          int *hit);
+FC_API fc_status fc_cast3(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, fc_cast3_hit *out,
+                          int *hit);
+
+/* World casts against every live body passing filter (the filter of the
+ * query, tested as in the ray casts). Closest hit: the least (exact t,
+ * body index); *hit = 1 and *out filled, or *hit = 0. All hits: ordered by
+ * (exact t, body index); *hits points into the world's cast array, valid
+ * until the next fc_world_cast2_all / fc_world_cast3_all call, a change to
+ * the world's bodies, or fc_world_destroy (count 0 may come with a NULL
+ * pointer). 2D worlds take the 2D calls, 3D worlds the 3D ones (else
+ * FC_ERR_SHAPE_TYPE). Errors as at the top of this file, and
+ * FC_ERR_NO_MEMORY (world unchanged) when the cast array cannot grow. */
+FC_API fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc_filter filter,
+                                fc_cast2_hit *out, int *hit);
+FC_API fc_status fc_world_cast3(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter,
+                                fc_cast3_hit *out, int *hit);
+FC_API fc_status fc_world_cast2_all(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc_filter filter,
+                                    const fc_cast2_hit **hits, int32_t *count);
+FC_API fc_status fc_world_cast3_all(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter,
+                                    const fc_cast3_hit **hits, int32_t *count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
