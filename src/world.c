@@ -104,6 +104,7 @@ static void world_free_slots(fc_world *w)
     fc_free_bytes(a, w->free_stack, sizeof(uint32_t) * w->slot_cap);
     fc_free_bytes(a, w->rec, sizeof(uint64_t) * w->slot_cap);
     fc_free_bytes(a, w->mark, sizeof(uint64_t) * FC_MARK_WORDS(w->slot_cap));
+    fc_world_free_big(w);
 }
 
 static int world_reserve_slots(fc_world *w, uint32_t n)
@@ -129,7 +130,10 @@ static int world_reserve_slots(fc_world *w, uint32_t n)
         memcpy(b, w->bodies, sizeof(fc_body) * w->slot_count);
         memcpy(f, w->free_stack, sizeof(uint32_t) * w->free_count);
         memcpy(r, w->rec, sizeof(uint64_t) * w->slot_count);
-        world_free_slots(w);
+        fc_free_bytes(a, w->bodies, sizeof(fc_body) * w->slot_cap);
+        fc_free_bytes(a, w->free_stack, sizeof(uint32_t) * w->slot_cap);
+        fc_free_bytes(a, w->rec, sizeof(uint64_t) * w->slot_cap);
+        fc_free_bytes(a, w->mark, sizeof(uint64_t) * FC_MARK_WORDS(w->slot_cap));
     }
     w->bodies = b;
     w->free_stack = f;
@@ -157,6 +161,7 @@ fc_status fc_world_create(const fc_world_def *def, fc_world **out)
     memset(w, 0, sizeof *w);
     w->def = *def;
     w->def.alloc = a;
+    w->big_free = FC_BIG_NONE;
     world_init_bufs(w);
     qd.alloc = a;
     st = fc_qt_create(&qd, &w->qt);
@@ -242,6 +247,9 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
     fc_status st = world_shape_bounds(w, &def->shape2, &def->shape3, min, max);
     if (st != FC_OK)
         return st;
+    const int dim2 = w->def.dim == FC_WORLD_2D;
+    if (!fc_world_reserve_big(w, !fc_shape_small(dim2, dim2 ? (uint32_t)def->shape2.type : (uint32_t)def->shape3.type)))
+        return FC_ERR_NO_MEMORY;
     uint32_t index;
     if (w->free_count > 0) {
         index = w->free_stack[w->free_count - 1];
@@ -263,17 +271,13 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
     }
     fc_body *b = &w->bodies[index];
     b->live = 1;
+    b->pad = 0;
     b->filter = def->filter;
     b->user_data = def->user_data;
     memcpy(b->min, min, sizeof b->min);
     memcpy(b->max, max, sizeof b->max);
-    memset(&b->shape, 0, sizeof b->shape);
-    if (w->def.dim == FC_WORLD_2D)
-        b->shape.s2 = def->shape2;
-    else
-        b->shape.s3 = def->shape3;
+    fc_world_store_shape(w, b, 0, &def->shape2, &def->shape3);
     w->live_count++;
-    b->rec_head = fc_world_record_head(w, index);
     fc_world_rehash(w, index);
     fc_world_id_of(w, index, out);
     return FC_OK;
@@ -287,6 +291,7 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
     if (b == NULL)
         return FC_ERR_STALE_ID;
     fc_qt_remove(w->qt, id.index);
+    fc_world_drop_shape(w, b);
     b->live = 0;
     w->rec[id.index] = 0;
     b->generation++;
@@ -301,16 +306,17 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
 static fc_status world_commit(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2, const fc_shape3 *s3,
                               const int32_t min[3], const int32_t max[3])
 {
+    const int dim2 = s2 != NULL;
+    const uint32_t type = dim2 ? (uint32_t)s2->type : (uint32_t)s3->type;
+    /* a new big-pool entry only when a small shape becomes a big one */
+    if (!fc_world_reserve_big(w, !fc_shape_small(dim2, type) && fc_shape_small(dim2, b->type)))
+        return FC_ERR_NO_MEMORY;
     fc_status st = fc_qt_update(w->qt, index, fc_world_qt_box(w, min, max));
     if (st != FC_OK)
         return st;
     memcpy(b->min, min, sizeof b->min);
     memcpy(b->max, max, sizeof b->max);
-    memset(&b->shape, 0, sizeof b->shape);
-    if (s2 != NULL)
-        b->shape.s2 = *s2;
-    else
-        b->shape.s3 = *s3;
+    fc_world_store_shape(w, b, 1, s2, s3);
     fc_world_rehash(w, index);
     return FC_OK;
 }
@@ -397,7 +403,8 @@ fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
         return FC_ERR_STALE_ID;
     if (w->def.dim != FC_WORLD_2D)
         return FC_ERR_SHAPE_TYPE;
-    fc_shape2 s = b->shape.s2;
+    fc_shape2 tmp;
+    fc_shape2 s = *fc_body_shape2(w, b, &tmp);
     int ok = 1;
     switch (s.type) {
     case FC_SHAPE2_CIRCLE: shift2(&s.u.circle.center, delta, &ok); break;
@@ -429,7 +436,8 @@ fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta)
         return FC_ERR_STALE_ID;
     if (w->def.dim != FC_WORLD_3D)
         return FC_ERR_SHAPE_TYPE;
-    fc_shape3 s = b->shape.s3;
+    fc_shape3 tmp;
+    fc_shape3 s = *fc_body_shape3(w, b, &tmp);
     int ok = 1;
     switch (s.type) {
     case FC_SHAPE3_SPHERE: shift3(&s.u.sphere.center, delta, &ok); break;
@@ -451,9 +459,9 @@ fc_status fc_world_set_angle2(fc_world *w, fc_body_id id, fc_angle angle)
     fc_body *b = fc_world_body(w, id);
     if (b == NULL)
         return FC_ERR_STALE_ID;
-    if (w->def.dim != FC_WORLD_2D || b->shape.s2.type != FC_SHAPE2_OBB)
+    if (w->def.dim != FC_WORLD_2D || b->type != FC_SHAPE2_OBB)
         return FC_ERR_SHAPE_TYPE;
-    fc_shape2 s = b->shape.s2;
+    fc_shape2 s = w->big[(uint32_t)b->sw[0]].s2;
     s.u.obb.angle = angle;
     s.u.obb.rot = fc_sincos_of(angle);
     return world_set_shape(w, id, &s, NULL);
@@ -467,7 +475,6 @@ fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter)
     if (b == NULL)
         return FC_ERR_STALE_ID;
     b->filter = filter;
-    b->rec_head = fc_world_record_head(w, id.index);
     fc_world_rehash(w, id.index);
     return FC_OK;
 }
@@ -499,8 +506,11 @@ fc_status fc_world_get_shape2(const fc_world *w, fc_body_id id, fc_shape2 *out)
     fc_status st = world_get(w, id, out, &b);
     if (st == FC_OK && w->def.dim != FC_WORLD_2D)
         st = FC_ERR_SHAPE_TYPE;
-    if (st == FC_OK)
-        *out = b->shape.s2;
+    if (st == FC_OK) {
+        fc_shape2 tmp;
+        memset(&tmp, 0, sizeof tmp); /* the small shapes' unused bytes */
+        *out = *fc_body_shape2(w, b, &tmp);
+    }
     return st;
 }
 
@@ -510,8 +520,11 @@ fc_status fc_world_get_shape3(const fc_world *w, fc_body_id id, fc_shape3 *out)
     fc_status st = world_get(w, id, out, &b);
     if (st == FC_OK && w->def.dim != FC_WORLD_3D)
         st = FC_ERR_SHAPE_TYPE;
-    if (st == FC_OK)
-        *out = b->shape.s3;
+    if (st == FC_OK) {
+        fc_shape3 tmp;
+        memset(&tmp, 0, sizeof tmp); /* the small shapes' unused bytes */
+        *out = *fc_body_shape3(w, b, &tmp);
+    }
     return st;
 }
 
@@ -559,7 +572,7 @@ fc_status fc_world_validate(const fc_world *w)
     for (uint32_t i = 0; i < w->slot_count; i++) {
         const fc_body *b = &w->bodies[i];
         fc_qt_box box;
-        if (b->generation == 0 || (b->live && b->rec_head != fc_world_record_head(w, i)) ||
+        if (b->generation == 0 ||
             (b->live ? w->rec[i] != fc_world_record_hash(w, i) : w->rec[i] != 0))
             return FC_ERR_FORMAT;
         if (!b->live) {
@@ -569,8 +582,10 @@ fc_status fc_world_validate(const fc_world *w)
         }
         live++;
         int32_t min[3], max[3];
-        fc_status st = w->def.dim == FC_WORLD_2D ? fc_shape2_bounds(&b->shape.s2, min, max)
-                                                 : fc_shape3_bounds(&b->shape.s3, min, max);
+        fc_shape2 t2;
+        fc_shape3 t3;
+        fc_status st = w->def.dim == FC_WORLD_2D ? fc_shape2_bounds(fc_body_shape2(w, b, &t2), min, max)
+                                                 : fc_shape3_bounds(fc_body_shape3(w, b, &t3), min, max);
         fc_qt_box want = fc_world_qt_box(w, min, max);
         if (st != FC_OK || memcmp(min, b->min, sizeof min) != 0 || memcmp(max, b->max, sizeof max) != 0 ||
             !fc_qt_contains(w->qt, i, &box) || box.min_u != want.min_u || box.min_v != want.min_v ||

@@ -172,10 +172,14 @@ static fc_status find_contacts(fc_world *w, const fc_pair **pairs, const void **
     size_t n = w->pairs.count;
     for (size_t i = 0; i < n; i++) {
         const fc_body *a = &w->bodies[p[i].a.index], *b = &w->bodies[p[i].b.index];
+        fc_shape2 ta2, tb2;
+        fc_shape3 ta3, tb3;
         if (w->def.dim == FC_WORLD_3D)
-            (void)fc_contact3(&a->shape.s3, &b->shape.s3, (fc_contact3_result *)w->contacts.data + i);
+            (void)fc_contact3(fc_body_shape3(w, a, &ta3), fc_body_shape3(w, b, &tb3),
+                              (fc_contact3_result *)w->contacts.data + i);
         else
-            (void)fc_contact2(&a->shape.s2, &b->shape.s2, (fc_contact2_result *)w->contacts.data + i);
+            (void)fc_contact2(fc_body_shape2(w, a, &ta2), fc_body_shape2(w, b, &tb2),
+                              (fc_contact2_result *)w->contacts.data + i);
     }
     w->contacts.count = n;
     *pairs = p;

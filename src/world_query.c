@@ -60,22 +60,23 @@ fc_status fc_world_pairs_fill(fc_world *w, const fc_pair **pairs, int32_t *count
     return FC_OK;
 }
 
-/* The query: the scratch body q (filter, bounds, shape), or a skill area
+/* The query: q (filter, bounds, shape), or a skill area
  * (sector / ring, fixcol/area2.h) tested instead of q's shape. */
 typedef struct query_ctx {
     fc_world *w;
-    const fc_body *q;
+    const fc_body_full *q;
     const fc_sector2 *sector;
     const fc_ring2 *ring;
 } query_ctx;
 
 static int query_hits(const query_ctx *c, const fc_body *b)
 {
+    fc_shape2 tmp;
     if (c->sector != NULL)
-        return fc_overlap_sector2(c->sector, &b->shape.s2);
+        return fc_overlap_sector2(c->sector, fc_body_shape2(c->w, b, &tmp));
     if (c->ring != NULL)
-        return fc_overlap_ring2(c->ring, &b->shape.s2);
-    return fc_world_bodies_overlap(c->w, b, c->q);
+        return fc_overlap_ring2(c->ring, fc_body_shape2(c->w, b, &tmp));
+    return fc_world_body_meets(c->w, b, c->q);
 }
 
 static void on_query(void *ctx, uint32_t i)
@@ -87,14 +88,14 @@ static void on_query(void *ctx, uint32_t i)
     push_key(c->w, &c->w->query_idx, i);
 }
 
-/* Bodies meeting the scratch body q, sorted, into the query ids array. */
+/* Bodies meeting the query q, sorted, into the query ids array. */
 static fc_status world_query(fc_world *w, const query_ctx *ctx, const fc_body_id **ids, int32_t *count)
 {
     w->oom = 0;
     w->query_idx.count = 0;
     w->query_ids.count = 0;
     query_ctx c = *ctx;
-    const fc_body *q = c.q;
+    const fc_body_full *q = c.q;
     fc_qt_query(w->qt, fc_world_qt_box(w, q->min, q->max), on_query, &c);
     size_t n = w->query_idx.count;
     if (w->oom || !fc_buf_reserve(&w->def.alloc, &w->query_tmp, n) ||
@@ -111,9 +112,9 @@ static fc_status world_query(fc_world *w, const query_ctx *ctx, const fc_body_id
     return FC_OK;
 }
 
-/* A scratch body holding a query shape; the query filter is stored with
- * category and mask as given (the pairing rule is symmetric). */
-static fc_status query_body(const fc_world *w, const fc_shape2 *s2, const fc_shape3 *s3, fc_filter f, fc_body *q)
+/* The query shape in full; the query filter is stored with category and
+ * mask as given (the pairing rule is symmetric). */
+static fc_status query_body(const fc_world *w, const fc_shape2 *s2, const fc_shape3 *s3, fc_filter f, fc_body_full *q)
 {
     memset(q, 0, sizeof *q);
     q->filter = f;
@@ -136,7 +137,7 @@ static fc_status world_overlap(fc_world *w, const fc_shape2 *s2, const fc_shape3
         return FC_ERR_NULL;
     *ids = NULL;
     *count = 0;
-    fc_body q;
+    fc_body_full q;
     fc_status st = query_body(w, s2, s3, filter, &q);
     query_ctx c = {w, &q, NULL, NULL};
     return st != FC_OK ? st : world_query(w, &c, ids, count);
@@ -160,7 +161,7 @@ static fc_status world_area(fc_world *w, fc_status valid, fc_vec2 center, fix16_
     disc.type = FC_SHAPE2_CIRCLE;
     disc.u.circle.center = center;
     disc.u.circle.radius = radius;
-    fc_body q;
+    fc_body_full q;
     fc_status st = query_body(w, &disc, NULL, filter, &q);
     if (sector != NULL) /* a narrow fan: a smaller box than the disc's */
         fc_area2_sector_bounds(sector, q.min, q.max);
