@@ -51,12 +51,12 @@ static void world_init_bufs(fc_world *w)
     w->query_ids.elem = sizeof(fc_body_id);
     w->ray_hits.elem = sizeof(fc_ray_hit);
     w->ray_tmp.elem = sizeof(fc_ray_key);
-    w->pair_prev.elem = w->pair_spare.elem = w->began.elem = w->ended.elem = sizeof(fc_pair);
+    w->pair_prev.elem = w->began.elem = w->ended.elem = sizeof(fc_pair);
     w->contacts.elem = sizeof(fc_contact3_result); /* the larger result: a restore may change dim */
 }
 
 /* The world's output and scratch buffers. */
-#define WORLD_BUFS 12
+#define WORLD_BUFS 11
 static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
 {
     b[0] = &w->pair_keys;
@@ -67,10 +67,9 @@ static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
     b[5] = &w->ray_hits;
     b[6] = &w->ray_tmp;
     b[7] = &w->pair_prev;
-    b[8] = &w->pair_spare;
-    b[9] = &w->began;
-    b[10] = &w->ended;
-    b[11] = &w->contacts;
+    b[8] = &w->began;
+    b[9] = &w->ended;
+    b[10] = &w->contacts;
 }
 
 fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)

@@ -84,9 +84,10 @@ struct fc_world {
     fc_buf pair_keys, pairs; /* pairs is also the pair sort's scratch */
     fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
     /* pair events and contacts (world_pairs.c): the list before the last
-     * fc_world_find_pairs, the spare the next list is built in (so a failed
-     * call keeps both lists), the event and contact outputs */
-    fc_buf pair_prev, pair_spare, began, ended, contacts;
+     * fc_world_find_pairs (the next list is built over it once nothing can
+     * fail, then the two swap: a failed call keeps both), the event and
+     * contact outputs */
+    fc_buf pair_prev, began, ended, contacts;
     int events_base; /* fc_events_base: what pair_prev holds */
     int oom; /* set by callbacks when a push failed */
 };
@@ -128,10 +129,11 @@ fc_status fc_shape3_bounds(const fc_shape3 *s, int32_t min[3], int32_t max[3]);
 /* Broadphase box of bounds in world w ((x, y) in 2D, (x, z) in 3D). */
 fc_qt_box fc_world_qt_box(const fc_world *w, const int32_t min[3], const int32_t max[3]);
 
-/* The canonical pair list into w->pairs (world_query.c). w, pairs and
- * count not NULL. FC_ERR_NO_MEMORY: outputs empty, w->pairs' contents
- * untouched (only its count zeroed). */
-fc_status fc_world_pairs_fill(fc_world *w, const fc_pair **pairs, int32_t *count);
+/* The canonical pair list of w's contents into *out, replacing what it
+ * held; with also != NULL, also is reserved for as many entries
+ * (world_query.c). FC_ERR_NO_MEMORY: *out and *also unchanged (their
+ * contents and counts; only their capacities may have grown). */
+fc_status fc_world_pairs_fill(fc_world *w, fc_buf *out, fc_buf *also);
 /* After a successful restore (world_pairs.c): list the restored contents'
  * pairs as the current list, with no events pending. */
 void fc_world_events_rebase(fc_world *w);

@@ -90,24 +90,17 @@ fc_status fc_pair_events(const fc_pair *prev, int32_t nprev, const fc_pair *cur,
     return FC_OK;
 }
 
-/* The next pair list, built in the spare buffer; with want_contacts the
- * contact buffer is reserved for it too. On success the lists rotate
- * (previous <- current <- new); on failure nothing changed. */
+/* The next pair list, built over the previous one once nothing can fail;
+ * with want_contacts the contact buffer is reserved for it too. On success
+ * the lists rotate (previous <- current <- new); on failure nothing
+ * changed. */
 static fc_status pairs_next(fc_world *w, int want_contacts)
 {
-    fc_buf cur = w->pairs;
-    w->pairs = w->pair_spare;
-    const fc_pair *p;
-    int32_t n;
-    fc_status st = fc_world_pairs_fill(w, &p, &n);
-    if (st == FC_OK && want_contacts && !fc_buf_reserve(&w->def.alloc, &w->contacts, (size_t)n))
-        st = FC_ERR_NO_MEMORY;
-    if (st != FC_OK) {
-        w->pair_spare = w->pairs;
-        w->pairs = cur;
+    fc_status st = fc_world_pairs_fill(w, &w->pair_prev, want_contacts ? &w->contacts : NULL);
+    if (st != FC_OK)
         return st;
-    }
-    w->pair_spare = w->pair_prev;
+    fc_buf cur = w->pairs;
+    w->pairs = w->pair_prev;
     w->pair_prev = cur;
     w->began.count = w->ended.count = 0;
     w->events_base = w->events_base == FC_EVENTS_LOST_CUR ? FC_EVENTS_LOST : FC_EVENTS_LIST;

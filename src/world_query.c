@@ -34,29 +34,25 @@ static void on_pair(void *ctx, uint32_t a, uint32_t b)
     push_key(w, &w->pair_keys, a < b ? ((uint64_t)a << 32) | b : ((uint64_t)b << 32) | a);
 }
 
-fc_status fc_world_pairs_fill(fc_world *w, const fc_pair **pairs, int32_t *count)
+fc_status fc_world_pairs_fill(fc_world *w, fc_buf *out, fc_buf *also)
 {
-    *pairs = NULL;
-    *count = 0;
     w->oom = 0;
     w->pair_keys.count = 0;
-    w->pairs.count = 0;
     fc_qt_pairs(w->qt, on_pair, w);
     size_t n = w->pair_keys.count;
-    if (w->oom || !fc_buf_reserve(&w->def.alloc, &w->pairs, n))
+    if (w->oom || !fc_buf_reserve(&w->def.alloc, out, n) ||
+        (also != NULL && !fc_buf_reserve(&w->def.alloc, also, n)))
         return FC_ERR_NO_MEMORY;
     uint64_t *keys = (uint64_t *)w->pair_keys.data;
     /* the output's storage (24 bytes a pair, 8-byte aligned by the
      * allocator's contract) is the sort's scratch before it is written */
-    fc_sort_u64(keys, (uint64_t *)w->pairs.data, n);
-    fc_pair *out = (fc_pair *)w->pairs.data;
+    fc_sort_u64(keys, (uint64_t *)out->data, n);
+    fc_pair *p = (fc_pair *)out->data;
     for (size_t i = 0; i < n; i++) {
-        fc_world_id_of(w, (uint32_t)(keys[i] >> 32), &out[i].a);
-        fc_world_id_of(w, (uint32_t)keys[i], &out[i].b);
+        fc_world_id_of(w, (uint32_t)(keys[i] >> 32), &p[i].a);
+        fc_world_id_of(w, (uint32_t)keys[i], &p[i].b);
     }
-    w->pairs.count = n;
-    *pairs = out;
-    *count = (int32_t)n;
+    out->count = n;
     return FC_OK;
 }
 
