@@ -249,6 +249,7 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
     const int dim2 = w->def.dim == FC_WORLD_2D;
     if (!fc_world_reserve_big(w, !fc_shape_small(dim2, dim2 ? (uint32_t)def->shape2.type : (uint32_t)def->shape3.type)))
         return FC_ERR_NO_MEMORY;
+    fc_world_settle(w);
     uint32_t index;
     if (w->free_count > 0) {
         index = w->free_stack[w->free_count - 1];
@@ -289,6 +290,7 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
     fc_body *b = fc_world_body(w, id);
     if (b == NULL)
         return FC_ERR_STALE_ID;
+    fc_world_settle(w);
     fc_qt_remove(w->qt, id.index);
     fc_world_drop_shape(w, b);
     b->live = 0;
@@ -305,6 +307,7 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
 static fc_status world_commit(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2, const fc_shape3 *s3,
                               const int32_t min[3], const int32_t max[3])
 {
+    fc_world_settle(w);
     const int dim2 = s2 != NULL;
     const uint32_t type = dim2 ? (uint32_t)s2->type : (uint32_t)s3->type;
     /* a new big-pool entry only when a small shape becomes a big one */
@@ -473,6 +476,7 @@ fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter)
         return FC_ERR_NULL;
     if (b == NULL)
         return FC_ERR_STALE_ID;
+    fc_world_settle(w);
     b->filter = filter;
     fc_world_rehash(w, id.index);
     return FC_OK;

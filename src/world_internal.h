@@ -97,7 +97,9 @@ typedef enum fc_events_base {
     FC_EVENTS_LIST = 0, /* pair_prev: the list before the current one */
     FC_EVENTS_NONE,     /* after a restore: the previous list is the current one */
     FC_EVENTS_LOST_CUR, /* a restore could not list its pairs (out of memory) */
-    FC_EVENTS_LOST      /* the previous list is that unknown list */
+    FC_EVENTS_LOST,     /* the previous list is that unknown list */
+    FC_EVENTS_PENDING   /* after a restore, before any change or pair call:
+                           as NONE, the current list not listed yet */
 } fc_events_base;
 
 /* No big-pool entry. */
@@ -134,9 +136,19 @@ fc_qt_box fc_world_qt_box(const fc_world *w, const int32_t min[3], const int32_t
  * (world_query.c). FC_ERR_NO_MEMORY: *out and *also unchanged (their
  * contents and counts; only their capacities may have grown). */
 fc_status fc_world_pairs_fill(fc_world *w, fc_buf *out, fc_buf *also);
-/* After a successful restore (world_pairs.c): list the restored contents'
- * pairs as the current list, with no events pending. */
-void fc_world_events_rebase(fc_world *w);
+/* After a restore the restored contents' pairs are the previous list of
+ * the next events, but they are listed lazily (world_pairs.c): a rollback
+ * restores far more often than it asks for events right away, and the
+ * list cost a whole pair pass in every restore (1.6 -> 2.1 ms at 10k).
+ * fc_world_settle lists them (as the current list, no events pending)
+ * when a restore left them pending; every call that changes a body or
+ * lists pairs calls it first. */
+void fc_world_settle_slow(fc_world *w);
+static inline void fc_world_settle(fc_world *w)
+{
+    if (w->events_base == FC_EVENTS_PENDING)
+        fc_world_settle_slow(w);
+}
 
 /* Exact shape tests used by pairs and queries (world_narrow.c): two live
  * bodies of w; a live body and a query q. */

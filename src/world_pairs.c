@@ -113,6 +113,7 @@ fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count
         return FC_ERR_NULL;
     *pairs = NULL;
     *count = 0;
+    fc_world_settle(w);
     fc_status st = pairs_next(w, 0);
     if (st != FC_OK)
         return st;
@@ -121,7 +122,7 @@ fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count
     return FC_OK;
 }
 
-void fc_world_events_rebase(fc_world *w)
+void fc_world_settle_slow(fc_world *w)
 {
     w->events_base = pairs_next(w, 0) == FC_OK ? FC_EVENTS_NONE : FC_EVENTS_LOST_CUR;
 }
@@ -136,8 +137,9 @@ fc_status fc_world_pair_events(fc_world *w, const fc_pair **began, int32_t *nbeg
     if (w->events_base == FC_EVENTS_LOST_CUR || w->events_base == FC_EVENTS_LOST)
         return FC_ERR_NO_MEMORY;
     const fc_pair *prev = (const fc_pair *)w->pair_prev.data, *cur = (const fc_pair *)w->pairs.data;
-    size_t np = w->events_base == FC_EVENTS_NONE ? 0 : w->pair_prev.count;
-    size_t nc = w->events_base == FC_EVENTS_NONE ? 0 : w->pairs.count;
+    const int none = w->events_base == FC_EVENTS_NONE || w->events_base == FC_EVENTS_PENDING;
+    size_t np = none ? 0 : w->pair_prev.count;
+    size_t nc = none ? 0 : w->pairs.count;
     size_t nb, ne;
     diff(prev, np, cur, nc, NULL, 0, &nb, NULL, 0, &ne);
     if (!fc_buf_reserve(&w->def.alloc, &w->began, nb) || !fc_buf_reserve(&w->def.alloc, &w->ended, ne))
@@ -158,6 +160,7 @@ static fc_status find_contacts(fc_world *w, const fc_pair **pairs, const void **
     *pairs = NULL;
     *contacts = NULL;
     *count = 0;
+    fc_world_settle(w);
     fc_status st = pairs_next(w, 1);
     if (st != FC_OK)
         return st;

@@ -181,7 +181,7 @@ fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
         fc_qt_trim(w->qt); /* the probed nodes left empty back to the pool */
     if (st == FC_OK) {
         clear_outputs(w);
-        fc_world_events_rebase(w);
+        w->events_base = FC_EVENTS_PENDING; /* listed lazily: fc_world_settle */
     }
     fc_free_bytes(&w->def.alloc, temp, sizeof(uint64_t) * mwords);
     return st;
