@@ -254,10 +254,14 @@ static uint32_t get_byte(dec *d)
 
 /* The canonical LEB128 of a value below 2^bits: no group past bit bits - 1,
  * no final zero group after the first (the writer's unique encoding). */
-static uint64_t get_uvar(dec *d, unsigned bits)
+static inline uint64_t get_uvar(dec *d, unsigned bits)
 {
     if (!d->bad && d->end - d->at >= 10) { /* any encoding fits: no per-byte bound check */
         const unsigned char *q = d->p + d->at;
+        if (q[0] < 0x80u && (bits >= 7 || q[0] >> bits == 0)) { /* one group (flags, generations) */
+            d->at++;
+            return q[0];
+        }
         uint64_t v = 0;
         uint32_t b;
         unsigned n = 0;
@@ -290,7 +294,7 @@ static uint64_t get_uvar(dec *d, unsigned bits)
 }
 
 /* base + a zigzag-coded difference; the result must fit in int32. */
-static int32_t get_rel(dec *d, int32_t base)
+static inline int32_t get_rel(dec *d, int32_t base)
 {
     uint64_t z = get_uvar(d, 34); /* |difference| <= 2^33 */
     int64_t v = (int64_t)base + ((z & 1u) != 0 ? -(int64_t)(z >> 1) - 1 : (int64_t)(z >> 1));
