@@ -303,21 +303,31 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
     return FC_OK;
 }
 
-/* Commit a new, already checked shape with bounds min/max. */
-static fc_status world_commit(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2, const fc_shape3 *s3,
-                              const int32_t min[3], const int32_t max[3])
+/* Move body b (slot index) to bounds min/max in the quadtree and its slot
+ * (the shape is the caller's to store; FC_ERR_NO_MEMORY: nothing changed). */
+static fc_status world_place(fc_world *w, fc_body *b, uint32_t index, const int32_t min[3], const int32_t max[3])
 {
     fc_world_settle(w);
-    const int dim2 = s2 != NULL;
-    const uint32_t type = dim2 ? (uint32_t)s2->type : (uint32_t)s3->type;
-    /* a new big-pool entry only when a small shape becomes a big one */
-    if (!fc_world_reserve_big(w, !fc_shape_small(dim2, type) && fc_shape_small(dim2, b->type)))
-        return FC_ERR_NO_MEMORY;
     fc_status st = fc_qt_update(w->qt, index, fc_world_qt_box(w, min, max));
     if (st != FC_OK)
         return st;
     memcpy(b->min, min, sizeof b->min);
     memcpy(b->max, max, sizeof b->max);
+    return FC_OK;
+}
+
+/* Commit a new, already checked shape with bounds min/max. */
+static fc_status world_commit(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2, const fc_shape3 *s3,
+                              const int32_t min[3], const int32_t max[3])
+{
+    const int dim2 = s2 != NULL;
+    const uint32_t type = dim2 ? (uint32_t)s2->type : (uint32_t)s3->type;
+    /* a new big-pool entry only when a small shape becomes a big one */
+    if (!fc_world_reserve_big(w, !fc_shape_small(dim2, type) && fc_shape_small(dim2, b->type)))
+        return FC_ERR_NO_MEMORY;
+    fc_status st = world_place(w, b, index, min, max);
+    if (st != FC_OK)
+        return st;
     fc_world_store_shape(w, b, 1, s2, s3);
     fc_world_rehash(w, index);
     return FC_OK;
@@ -356,15 +366,20 @@ fc_status fc_world_set_shape3(fc_world *w, fc_body_id id, const fc_shape3 *shape
  * integer delta (fc_world_validate recomputes them from scratch). The
  * shape's coordinates were range-checked by shifted(); sizes, rotation and
  * convexity do not change under translation. */
-static fc_status world_commit_shifted(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2,
-                                      const fc_shape3 *s3, int64_t dx, int64_t dy, int64_t dz)
+static void shifted_bounds(const fc_body *b, int64_t dx, int64_t dy, int64_t dz, int32_t min[3], int32_t max[3])
 {
     const int64_t d[3] = {dx, dy, dz};
-    int32_t min[3], max[3];
     for (int k = 0; k < 3; k++) {
         min[k] = (int32_t)(b->min[k] + d[k]);
         max[k] = (int32_t)(b->max[k] + d[k]);
     }
+}
+
+static fc_status world_commit_shifted(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2,
+                                      const fc_shape3 *s3, int64_t dx, int64_t dy, int64_t dz)
+{
+    int32_t min[3], max[3];
+    shifted_bounds(b, dx, dy, dz, min, max);
     return world_commit(w, b, index, s2, s3, min, max);
 }
 
@@ -396,6 +411,31 @@ static void shift3(fc_vec3 *v, fc_vec3 d, int *ok)
     v->z = shifted(v->z, d.z, ok);
 }
 
+/* fc_world_translate2 of a circle or AABB: its words shifted in place (the
+ * common game body; no full shape built and stored). */
+static fc_status world_translate_small2(fc_world *w, fc_body *b, uint32_t index, fc_vec2 delta)
+{
+    int ok = 1;
+    const int aabb = b->type == FC_SHAPE2_AABB;
+    int32_t v[4] = {b->sw[0], b->sw[1], b->sw[2], b->sw[3]};
+    v[0] = shifted(v[0], delta.x, &ok);
+    v[1] = shifted(v[1], delta.y, &ok);
+    if (aabb) {
+        v[2] = shifted(v[2], delta.x, &ok);
+        v[3] = shifted(v[3], delta.y, &ok);
+    }
+    if (!ok)
+        return FC_ERR_RANGE;
+    int32_t min[3], max[3];
+    shifted_bounds(b, delta.x, delta.y, 0, min, max);
+    fc_status st = world_place(w, b, index, min, max);
+    if (st != FC_OK)
+        return st;
+    memcpy(b->sw, v, sizeof v);
+    fc_world_rehash(w, index);
+    return FC_OK;
+}
+
 fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
 {
     if (w == NULL)
@@ -405,6 +445,8 @@ fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
         return FC_ERR_STALE_ID;
     if (w->def.dim != FC_WORLD_2D)
         return FC_ERR_SHAPE_TYPE;
+    if (b->type == FC_SHAPE2_CIRCLE || b->type == FC_SHAPE2_AABB)
+        return world_translate_small2(w, b, id.index, delta);
     fc_shape2 tmp;
     fc_shape2 s = *fc_body_shape2(w, b, &tmp);
     int ok = 1;
