@@ -22,14 +22,6 @@ static void put_le64(unsigned char *p, uint64_t v)
         p[i] = (unsigned char)(v >> (8 * i));
 }
 
-/* The 8 bytes at p as a little-endian word, written as one expression so
- * compilers load it at once (get_le64's loop may stay a loop). */
-static inline uint64_t load_le64(const unsigned char *p)
-{
-    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
-           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-}
-
 static uint64_t get_le64(const unsigned char *p)
 {
     uint64_t v = 0;
@@ -269,24 +261,6 @@ static inline uint64_t get_uvar(dec *d, unsigned bits)
         if (q[0] < 0x80u && (bits >= 7 || q[0] >> bits == 0)) { /* one group (flags, generations) */
             d->at++;
             return q[0];
-        }
-        /* up to 8 groups at once: the first byte with bit 7 clear ends the
-         * value; its groups are squeezed together in three mask steps */
-        const uint64_t x = load_le64(q), stop = ~x & 0x8080808080808080u;
-        if (stop != 0) {
-            const uint64_t t = stop & (~stop + 1u), keep = t | (t - 1u); /* bytes 0..n-1 */
-            const unsigned n = (unsigned)(((keep & 0x0101010101010101u) * 0x0101010101010101u) >> 56);
-            uint64_t v = x & keep & 0x7F7F7F7F7F7F7F7Fu;
-            v = (v & 0x007F007F007F007Fu) | ((v & 0x7F007F007F007F00u) >> 1);
-            v = (v & 0x00003FFF00003FFFu) | ((v & 0x3FFF00003FFF0000u) >> 2);
-            v = (v & 0x000000000FFFFFFFu) | ((v & 0x0FFFFFFF00000000u) >> 4);
-            /* no final zero group (n >= 2 here); no bit at or past 2^bits */
-            if (v >> (7 * (n - 1)) != 0 && (bits >= 64 || v >> bits == 0)) {
-                d->at += n;
-                return v;
-            }
-            d->bad = 1;
-            return 0;
         }
         uint64_t v = 0;
         uint32_t b;
