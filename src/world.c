@@ -274,9 +274,7 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
     b->pad = 0;
     b->filter = def->filter;
     b->user_data = def->user_data;
-    memcpy(b->min, min, sizeof b->min);
-    memcpy(b->max, max, sizeof b->max);
-    fc_world_store_shape(w, b, 0, &def->shape2, &def->shape3);
+    fc_world_store_shape(w, b, 0, &def->shape2, &def->shape3, min, max);
     w->live_count++;
     fc_world_rehash(w, index);
     fc_world_id_of(w, index, out);
@@ -303,17 +301,12 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
     return FC_OK;
 }
 
-/* Move body b (slot index) to bounds min/max in the quadtree and its slot
- * (the shape is the caller's to store; FC_ERR_NO_MEMORY: nothing changed). */
-static fc_status world_place(fc_world *w, fc_body *b, uint32_t index, const int32_t min[3], const int32_t max[3])
+/* Move body index to bounds min/max in the quadtree (the shape and bounds
+ * are the caller's to store; FC_ERR_NO_MEMORY: nothing changed). */
+static fc_status world_place(fc_world *w, uint32_t index, const int32_t min[3], const int32_t max[3])
 {
     fc_world_settle(w);
-    fc_status st = fc_qt_update(w->qt, index, fc_world_qt_box(w, min, max));
-    if (st != FC_OK)
-        return st;
-    memcpy(b->min, min, sizeof b->min);
-    memcpy(b->max, max, sizeof b->max);
-    return FC_OK;
+    return fc_qt_update(w->qt, index, fc_world_qt_box(w, min, max));
 }
 
 /* Commit a new, already checked shape with bounds min/max. */
@@ -325,10 +318,10 @@ static fc_status world_commit(fc_world *w, fc_body *b, uint32_t index, const fc_
     /* a new big-pool entry only when a small shape becomes a big one */
     if (!fc_world_reserve_big(w, !fc_shape_small(dim2, type) && fc_shape_small(dim2, b->type)))
         return FC_ERR_NO_MEMORY;
-    fc_status st = world_place(w, b, index, min, max);
+    fc_status st = world_place(w, index, min, max);
     if (st != FC_OK)
         return st;
-    fc_world_store_shape(w, b, 1, s2, s3);
+    fc_world_store_shape(w, b, 1, s2, s3, min, max);
     fc_world_rehash(w, index);
     return FC_OK;
 }
@@ -366,12 +359,14 @@ fc_status fc_world_set_shape3(fc_world *w, fc_body_id id, const fc_shape3 *shape
  * integer delta (fc_world_validate recomputes them from scratch). The
  * shape's coordinates were range-checked by shifted(); sizes, rotation and
  * convexity do not change under translation. */
-static void shifted_bounds(const fc_body *b, int64_t dx, int64_t dy, int64_t dz, int32_t min[3], int32_t max[3])
+static void shifted_bounds(const fc_world *w, const fc_body *b, int64_t dx, int64_t dy, int64_t dz, int32_t min[3],
+                           int32_t max[3])
 {
     const int64_t d[3] = {dx, dy, dz};
+    fc_body_bounds(w, b, min, max);
     for (int k = 0; k < 3; k++) {
-        min[k] = (int32_t)(b->min[k] + d[k]);
-        max[k] = (int32_t)(b->max[k] + d[k]);
+        min[k] = (int32_t)(min[k] + d[k]);
+        max[k] = (int32_t)(max[k] + d[k]);
     }
 }
 
@@ -379,7 +374,7 @@ static fc_status world_commit_shifted(fc_world *w, fc_body *b, uint32_t index, c
                                       const fc_shape3 *s3, int64_t dx, int64_t dy, int64_t dz)
 {
     int32_t min[3], max[3];
-    shifted_bounds(b, dx, dy, dz, min, max);
+    shifted_bounds(w, b, dx, dy, dz, min, max);
     return world_commit(w, b, index, s2, s3, min, max);
 }
 
@@ -427,8 +422,8 @@ static fc_status world_translate_small2(fc_world *w, fc_body *b, uint32_t index,
     if (!ok)
         return FC_ERR_RANGE;
     int32_t min[3], max[3];
-    shifted_bounds(b, delta.x, delta.y, 0, min, max);
-    fc_status st = world_place(w, b, index, min, max);
+    shifted_bounds(w, b, delta.x, delta.y, 0, min, max);
+    fc_status st = world_place(w, index, min, max);
     if (st != FC_OK)
         return st;
     memcpy(b->sw, v, sizeof v);
@@ -505,7 +500,7 @@ fc_status fc_world_set_angle2(fc_world *w, fc_body_id id, fc_angle angle)
         return FC_ERR_STALE_ID;
     if (w->def.dim != FC_WORLD_2D || b->type != FC_SHAPE2_OBB)
         return FC_ERR_SHAPE_TYPE;
-    fc_shape2 s = w->big[(uint32_t)b->sw[0]].s2;
+    fc_shape2 s = w->big[(uint32_t)b->sw[0]].shape.s2;
     s.u.obb.angle = angle;
     s.u.obb.rot = fc_sincos_of(angle);
     return world_set_shape(w, id, &s, NULL);
@@ -598,8 +593,7 @@ fc_status fc_world_get_bounds(const fc_world *w, fc_body_id id, int32_t min[3], 
     if (st == FC_OK && max == NULL)
         st = FC_ERR_NULL;
     if (st == FC_OK) {
-        memcpy(min, b->min, sizeof b->min);
-        memcpy(max, b->max, sizeof b->max);
+        fc_body_bounds(w, b, min, max);
     }
     return st;
 }
@@ -632,7 +626,9 @@ fc_status fc_world_validate(const fc_world *w)
         fc_status st = w->def.dim == FC_WORLD_2D ? fc_shape2_bounds(fc_body_shape2(w, b, &t2), min, max)
                                                  : fc_shape3_bounds(fc_body_shape3(w, b, &t3), min, max);
         fc_qt_box want = fc_world_qt_box(w, min, max);
-        if (st != FC_OK || memcmp(min, b->min, sizeof min) != 0 || memcmp(max, b->max, sizeof max) != 0 ||
+        int32_t bmin[3], bmax[3];
+        fc_body_bounds(w, b, bmin, bmax);
+        if (st != FC_OK || memcmp(min, bmin, sizeof min) != 0 || memcmp(max, bmax, sizeof max) != 0 ||
             !fc_qt_contains(w->qt, i, &box) || box.min_u != want.min_u || box.min_v != want.min_v ||
             box.max_u != want.max_u || box.max_v != want.max_v)
             return FC_ERR_FORMAT;

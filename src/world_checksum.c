@@ -170,7 +170,7 @@ static inline uint64_t record_hash(const fc_world *w, const fc_body *b, uint32_t
         sum += rec_term(FC_SHAPE2_CIRCLE, 0, 2) + rec_term(u32_of(v[0]), u32_of(v[1]), 3) +
                rec_term(u32_of(v[2]), 0, 4);
     else if (dim2 && b->type == FC_SHAPE2_OBB) {
-        const fc_shape2 *s = &w->big[(uint32_t)v[0]].s2;
+        const fc_shape2 *s = &w->big[(uint32_t)v[0]].shape.s2;
         sum += rec_term(FC_SHAPE2_OBB, 0, 2) + vterm(s->u.obb.center, 3) + vterm(s->u.obb.half, 4) +
                rec_term(s->u.obb.angle, 0, 5);
     } else {

@@ -11,13 +11,14 @@
 #include "fc_alloc.h"
 #include "ray_param.h"
 
-/* One body slot, 64 bytes: the compact store. A small shape (2D circle
+/* One body slot, 40 bytes: the compact store. A small shape (2D circle
  * and AABB, 3D sphere: 12-16 bytes, the common game bodies) lives in the
- * slot's words; any other shape in an entry of the world's big-shape pool
- * (w->big, an fc_body_full-sized union per entry), whose index the slot
- * holds. Read shapes with fc_body_shape2/3, write them with
- * fc_world_store_shape. Free slots keep their generation (the one the next
- * body in the slot gets) and live == 0. */
+ * slot's words, and its integer bounds follow from them; any other shape
+ * lives with its bounds in an entry of the world's big-shape pool (w->big),
+ * whose index the slot holds. Read shapes with fc_body_shape2/3 and bounds
+ * with fc_body_bounds, write both with fc_world_store_shape. Free slots
+ * keep their generation (the one the next body in the slot gets) and
+ * live == 0. */
 typedef struct fc_body {
     /* the checksummed fields first, so a small body's record is read from
      * one cache line */
@@ -26,19 +27,24 @@ typedef struct fc_body {
     uint8_t type; /* fc_shape2_type or fc_shape3_type, by the world's dim */
     uint16_t pad; /* 0 */
     fc_filter filter;
-    int32_t min[3], max[3]; /* integer bounds, raw Q16.16, rounded outward */
     uint64_t user_data;
     /* small shape: circle (cx, cy, r, 0), AABB2 (minx, miny, maxx, maxy),
      * sphere (cx, cy, cz, r); else sw[0] = the big-pool entry */
     int32_t sw[4];
 } fc_body;
 
-/* A shape in full: a big-pool entry, or the decoded form of a body. */
+/* A shape in full: in a big-pool entry, or the decoded form of a body. */
 typedef union fc_shape_any {
     fc_shape2 s2;
     fc_shape3 s3;
     uint32_t next_free; /* a free big-pool entry: the next free one */
 } fc_shape_any;
+
+/* A big-pool entry: a shape other than the small ones, with its bounds. */
+typedef struct fc_big_shape {
+    fc_shape_any shape;
+    int32_t min[3], max[3]; /* integer bounds, raw Q16.16, rounded outward */
+} fc_big_shape;
 
 /* A body in full (a snapshot body being decoded, a query shape): what a
  * slot stores, uncompressed. */
@@ -70,7 +76,7 @@ struct fc_world {
     uint32_t *free_stack;          /* free slots, top = free_stack[free_count - 1] */
     /* the big-shape pool (world_shape.c): entries ever used / allocated,
      * the head of the free entries' list (FC_BIG_NONE: empty) */
-    fc_shape_any *big;
+    fc_big_shape *big;
     uint32_t big_used, big_cap, big_free, big_live;
     /* per slot: the record hash of a live body (odd, kept current by
      * fc_world_rehash), 0 for a free slot */
@@ -182,7 +188,7 @@ static inline const fc_shape2 *fc_body_shape2(const fc_world *w, const fc_body *
         tmp->u.aabb.max.x = b->sw[2];
         tmp->u.aabb.max.y = b->sw[3];
         return tmp;
-    default: return &w->big[(uint32_t)b->sw[0]].s2;
+    default: return &w->big[(uint32_t)b->sw[0]].shape.s2;
     }
 }
 
@@ -190,7 +196,7 @@ static inline const fc_shape2 *fc_body_shape2(const fc_world *w, const fc_body *
 static inline const fc_shape3 *fc_body_shape3(const fc_world *w, const fc_body *b, fc_shape3 *tmp)
 {
     if (b->type != FC_SHAPE3_SPHERE)
-        return &w->big[(uint32_t)b->sw[0]].s3;
+        return &w->big[(uint32_t)b->sw[0]].shape.s3;
     tmp->type = FC_SHAPE3_SPHERE;
     tmp->u.sphere.center.x = b->sw[0];
     tmp->u.sphere.center.y = b->sw[1];
@@ -199,13 +205,49 @@ static inline const fc_shape3 *fc_body_shape3(const fc_world *w, const fc_body *
     return tmp;
 }
 
+static inline void fc_set_bounds(int32_t min[3], int32_t max[3], int32_t x0, int32_t y0, int32_t z0, int32_t x1,
+                                 int32_t y1, int32_t z1)
+{
+    min[0] = x0;
+    min[1] = y0;
+    min[2] = z0;
+    max[0] = x1;
+    max[1] = y1;
+    max[2] = z1;
+}
+
+/* The integer bounds of live body b (as fc_shape2/3_bounds gives them:
+ * raw Q16.16, z 0 in 2D; a small shape's from its words, exact - the
+ * shape was validated, so no sum overflows). */
+static inline void fc_body_bounds(const fc_world *w, const fc_body *b, int32_t min[3], int32_t max[3])
+{
+    const int32_t *v = b->sw;
+    if (w->def.dim == FC_WORLD_2D) {
+        if (b->type == FC_SHAPE2_AABB) {
+            fc_set_bounds(min, max, v[0], v[1], 0, v[2], v[3], 0);
+            return;
+        }
+        if (b->type == FC_SHAPE2_CIRCLE) {
+            fc_set_bounds(min, max, v[0] - v[2], v[1] - v[2], 0, v[0] + v[2], v[1] + v[2], 0);
+            return;
+        }
+    } else if (b->type == FC_SHAPE3_SPHERE) {
+        fc_set_bounds(min, max, v[0] - v[3], v[1] - v[3], v[2] - v[3], v[0] + v[3], v[1] + v[3], v[2] + v[3]);
+        return;
+    }
+    const fc_big_shape *e = &w->big[(uint32_t)v[0]];
+    fc_set_bounds(min, max, e->min[0], e->min[1], e->min[2], e->max[0], e->max[1], e->max[2]);
+}
+
 /* Make sure n more big-pool entries can be taken without allocating
  * (n = 0: nothing). 1 on success, 0 when out of memory (pool unchanged). */
 int fc_world_reserve_big(fc_world *w, uint32_t n);
-/* Store shape s (s2 or s3 by the world's dim, already checked) in slot b,
- * replacing its previous shape (had_shape: b holds one). Takes a big-pool
- * entry when needed: reserved beforehand, so it cannot fail. */
-void fc_world_store_shape(fc_world *w, fc_body *b, int had_shape, const fc_shape2 *s2, const fc_shape3 *s3);
+/* Store shape s (s2 or s3 by the world's dim, already checked) with its
+ * bounds min/max in slot b, replacing its previous shape (had_shape: b
+ * holds one). Takes a big-pool entry when needed: reserved beforehand, so
+ * it cannot fail. */
+void fc_world_store_shape(fc_world *w, fc_body *b, int had_shape, const fc_shape2 *s2, const fc_shape3 *s3,
+                          const int32_t min[3], const int32_t max[3]);
 /* Release body b's big-pool entry, if any (b's shape becomes unset). */
 void fc_world_drop_shape(fc_world *w, fc_body *b);
 /* Empty the big pool (every body's shape is about to be rewritten). */

@@ -98,9 +98,7 @@ static fc_status restore_build(fc_world *w, const unsigned char *p, size_t size,
         b->pad = 0;
         b->filter = f.filter;
         b->user_data = f.user_data;
-        memcpy(b->min, f.min, sizeof b->min);
-        memcpy(b->max, f.max, sizeof b->max);
-        fc_world_store_shape(w, b, 0, &f.shape.s2, &f.shape.s3);
+        fc_world_store_shape(w, b, 0, &f.shape.s2, &f.shape.s3, f.min, f.max);
         fc_world_rehash(w, i);
     }
     w->slot_count = h->slots;

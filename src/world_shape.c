@@ -5,7 +5,8 @@
  * by doubling (to the world's body_capacity at once when one is set, so a
  * world within its capacity never allocates again) and never shrinks.
  * Measured why: the 72-byte shape union in every slot was 2/3 of a 128-byte
- * slot and ~94 of the 268 bytes per body at 100k W1 bodies (AABBs). */
+ * slot and ~94 of the 268 bytes per body at 100k W1 bodies (AABBs); the
+ * small shapes' bounds, derived from their words, another 24 bytes. */
 #include "world_internal.h"
 
 #include <string.h>
@@ -25,12 +26,12 @@ int fc_world_reserve_big(fc_world *w, uint32_t n)
     if (cap > (uint64_t)FC_WORLD_MAX_BODIES)
         cap = need; /* <= FC_WORLD_MAX_BODIES: one entry per live body at most */
     const fc_allocator *a = &w->def.alloc;
-    fc_shape_any *big = (fc_shape_any *)fc_alloc_bytes(a, sizeof(fc_shape_any) * (size_t)cap);
+    fc_big_shape *big = (fc_big_shape *)fc_alloc_bytes(a, sizeof(fc_big_shape) * (size_t)cap);
     if (big == NULL)
         return 0;
     if (w->big_used > 0)
-        memcpy(big, w->big, sizeof(fc_shape_any) * w->big_used);
-    fc_free_bytes(a, w->big, sizeof(fc_shape_any) * w->big_cap);
+        memcpy(big, w->big, sizeof(fc_big_shape) * w->big_used);
+    fc_free_bytes(a, w->big, sizeof(fc_big_shape) * w->big_cap);
     w->big = big;
     w->big_cap = (uint32_t)cap;
     return 1;
@@ -38,7 +39,7 @@ int fc_world_reserve_big(fc_world *w, uint32_t n)
 
 void fc_world_free_big(fc_world *w)
 {
-    fc_free_bytes(&w->def.alloc, w->big, sizeof(fc_shape_any) * w->big_cap);
+    fc_free_bytes(&w->def.alloc, w->big, sizeof(fc_big_shape) * w->big_cap);
     w->big = NULL;
     w->big_cap = w->big_used = w->big_live = 0;
     w->big_free = FC_BIG_NONE;
@@ -55,7 +56,7 @@ static uint32_t big_take(fc_world *w)
 {
     uint32_t e = w->big_free;
     if (e != FC_BIG_NONE)
-        w->big_free = w->big[e].next_free;
+        w->big_free = w->big[e].shape.next_free;
     else
         e = w->big_used++;
     w->big_live++;
@@ -64,7 +65,7 @@ static uint32_t big_take(fc_world *w)
 
 static void big_release(fc_world *w, uint32_t e)
 {
-    w->big[e].next_free = w->big_free;
+    w->big[e].shape.next_free = w->big_free;
     w->big_free = e;
     w->big_live--;
 }
@@ -85,7 +86,8 @@ static void set_words(fc_body *b, int32_t a, int32_t c, int32_t d, int32_t e)
     b->sw[3] = e;
 }
 
-void fc_world_store_shape(fc_world *w, fc_body *b, int had_shape, const fc_shape2 *s2, const fc_shape3 *s3)
+void fc_world_store_shape(fc_world *w, fc_body *b, int had_shape, const fc_shape2 *s2, const fc_shape3 *s3,
+                          const int32_t min[3], const int32_t max[3])
 {
     const int dim2 = w->def.dim == FC_WORLD_2D;
     const uint32_t type = dim2 ? (uint32_t)s2->type : (uint32_t)s3->type;
@@ -106,11 +108,13 @@ void fc_world_store_shape(fc_world *w, fc_body *b, int had_shape, const fc_shape
     }
     if (e == FC_BIG_NONE)
         e = big_take(w);
-    fc_shape_any *x = &w->big[e];
-    memset(x, 0, sizeof *x);
+    fc_big_shape *x = &w->big[e];
+    memset(&x->shape, 0, sizeof x->shape);
     if (dim2)
-        x->s2 = *s2;
+        x->shape.s2 = *s2;
     else
-        x->s3 = *s3;
+        x->shape.s3 = *s3;
+    memcpy(x->min, min, sizeof x->min);
+    memcpy(x->max, max, sizeof x->max);
     set_words(b, (int32_t)e, 0, 0, 0);
 }
