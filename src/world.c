@@ -51,7 +51,8 @@ static void world_init_bufs(fc_world *w)
     w->query_ids.elem = sizeof(fc_body_id);
     w->ray_hits.elem = sizeof(fc_ray_hit);
     w->ray_tmp.elem = sizeof(fc_ray_key);
-    w->pair_prev.elem = w->began.elem = w->ended.elem = sizeof(fc_pair);
+    w->pair_prev.elem = sizeof(fc_pair_slim);
+    w->began.elem = w->ended.elem = sizeof(fc_pair);
     w->contacts.elem = sizeof(fc_contact3_result); /* the larger result: a restore may change dim */
 }
 

@@ -90,9 +90,8 @@ struct fc_world {
     fc_buf pair_keys, pairs; /* pairs is also the pair sort's scratch */
     fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
     /* pair events and contacts (world_pairs.c): the list before the last
-     * fc_world_find_pairs (the next list is built over it once nothing can
-     * fail, then the two swap: a failed call keeps both), the event and
-     * contact outputs */
+     * fc_world_find_pairs, compact (fc_pair_slim), the event and contact
+     * outputs */
     fc_buf pair_prev, began, ended, contacts;
     int events_base; /* fc_events_base: what pair_prev holds */
     int oom; /* set by callbacks when a push failed */
@@ -107,6 +106,13 @@ typedef enum fc_events_base {
     FC_EVENTS_PENDING   /* after a restore, before any change or pair call:
                            as NONE, the current list not listed yet */
 } fc_events_base;
+
+/* A pair of the world's previous pair list: indices and generations. The
+ * ids' world tag is the world's: only a restore changes the tag, and a
+ * restore empties the current list before it can become the previous one. */
+typedef struct fc_pair_slim {
+    uint32_t a, a_gen, b, b_gen;
+} fc_pair_slim;
 
 /* No big-pool entry. */
 #define FC_BIG_NONE 0xFFFFFFFFu
@@ -137,11 +143,13 @@ fc_status fc_shape3_bounds(const fc_shape3 *s, int32_t min[3], int32_t max[3]);
 /* Broadphase box of bounds in world w ((x, y) in 2D, (x, z) in 3D). */
 fc_qt_box fc_world_qt_box(const fc_world *w, const int32_t min[3], const int32_t max[3]);
 
-/* The canonical pair list of w's contents into *out, replacing what it
- * held; with also != NULL, also is reserved for as many entries
- * (world_query.c). FC_ERR_NO_MEMORY: *out and *also unchanged (their
- * contents and counts; only their capacities may have grown). */
-fc_status fc_world_pairs_fill(fc_world *w, fc_buf *out, fc_buf *also);
+/* The canonical pair list of w's contents in two steps (world_query.c):
+ * collect its keys into w->pair_keys (FC_ERR_NO_MEMORY: nothing else
+ * changed), then - once the caller has reserved out for
+ * w->pair_keys.count pairs - sort them (out's storage is the scratch) and
+ * write the pairs into out, replacing what it held. */
+fc_status fc_world_pairs_collect(fc_world *w);
+void fc_world_pairs_write(fc_world *w, fc_buf *out);
 /* After a restore the restored contents' pairs are the previous list of
  * the next events, but they are listed lazily (world_pairs.c): a rollback
  * restores far more often than it asks for events right away, and the

@@ -34,15 +34,17 @@ static void on_pair(void *ctx, uint32_t a, uint32_t b)
     push_key(w, &w->pair_keys, a < b ? ((uint64_t)a << 32) | b : ((uint64_t)b << 32) | a);
 }
 
-fc_status fc_world_pairs_fill(fc_world *w, fc_buf *out, fc_buf *also)
+fc_status fc_world_pairs_collect(fc_world *w)
 {
     w->oom = 0;
     w->pair_keys.count = 0;
     fc_qt_pairs(w->qt, on_pair, w);
+    return w->oom ? FC_ERR_NO_MEMORY : FC_OK;
+}
+
+void fc_world_pairs_write(fc_world *w, fc_buf *out)
+{
     size_t n = w->pair_keys.count;
-    if (w->oom || !fc_buf_reserve(&w->def.alloc, out, n) ||
-        (also != NULL && !fc_buf_reserve(&w->def.alloc, also, n)))
-        return FC_ERR_NO_MEMORY;
     uint64_t *keys = (uint64_t *)w->pair_keys.data;
     /* the output's storage (24 bytes a pair, 8-byte aligned by the
      * allocator's contract) is the sort's scratch before it is written */
@@ -53,7 +55,6 @@ fc_status fc_world_pairs_fill(fc_world *w, fc_buf *out, fc_buf *also)
         fc_world_id_of(w, (uint32_t)keys[i], &p[i].b);
     }
     out->count = n;
-    return FC_OK;
 }
 
 /* The query: q (filter, bounds, shape), or a skill area
