@@ -154,12 +154,15 @@ int c2_round_entry(const c2_core *a, int64_t dx, int64_t dy, const c2_core *b, f
         for (int32_t i = 0; i < a->n; i++)
             band(&w, b->x[j] - a->x[i], b->y[j] - a->y[i], b->x[j1] - a->x[i], b->y[j1] - a->y[i]);
     }
-    for (int32_t j = 0; j < b->n; j++)
+#ifndef FC_CAST2_BREAK /* tests only (test_cast2d_broken): 1 drops these bands, 2 the discs */
+#define FC_CAST2_BREAK 0
+#endif
+    for (int32_t j = 0; j < b->n && FC_CAST2_BREAK != 1; j++)
         for (int32_t i = 0; i < edge_count(a); i++) {
             int32_t i1 = (i + 1) % a->n;
             band(&w, b->x[j] - a->x[i], b->y[j] - a->y[i], b->x[j] - a->x[i1], b->y[j] - a->y[i1]);
         }
-    for (int32_t j = 0; j < b->n; j++)
+    for (int32_t j = 0; j < b->n && FC_CAST2_BREAK != 2; j++)
         for (int32_t i = 0; i < a->n; i++)
             disc(&w, b->x[j] - a->x[i], b->y[j] - a->y[i]);
     if (!w.hit)
