@@ -119,7 +119,7 @@ fc_vec2 fc_cast2_normal(const c2_feature *f, const fc_castt *t, fc_vec2 delta)
         return x2_unit(f->x, f->y);
     /* (Q - (k / 2^52) d) * 2^52 = Q 2^52 - k d (scaled d = 2^16 delta):
      * |Q| 2^52 < 2^99, k |d| < 2^98: fits 128 bits */
-    int64_t k = fc_castt_floor_pow2(t, NORMAL_BITS);
+    int64_t k = c2_floor_bits(t, NORMAL_BITS);
     fc_i128 vx = fc_i128_sub(fc_i128_shl(fc_i128_from_i64(f->x), NORMAL_BITS),
                              fc_i128_shl(fc_i128_mul_i64(k, delta.x), 16));
     fc_i128 vy = fc_i128_sub(fc_i128_shl(fc_i128_from_i64(f->y), NORMAL_BITS),
@@ -154,7 +154,7 @@ fc_status fc_cast2(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *targ
         return FC_OK;
     }
     memset(&out->id, 0, sizeof out->id);
-    out->t = fc_castt_floor16(&t);
+    out->t = (fix16_t)c2_floor_bits(&t, 16);
     out->normal = fc_cast2_normal(&f, &t, delta);
     *hit = 1;
     return FC_OK;
