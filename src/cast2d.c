@@ -109,7 +109,10 @@ int fc_cast2_entry(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *targ
  * Q16.16. Truncating Q - P' to 62 bits below adds a relative 2^-60, and
  * x2_unit rounds within 1.5 raw: in all < 1.6 <= FC_CAST_NORMAL_TOL raw,
  * for every radius down to 1 raw. */
-#define NORMAL_BITS 52
+#ifndef FC_CAST2_BREAK /* tests only (test_cast2d_broken4): a normal from t rounded to 2^-16 */
+#define FC_CAST2_BREAK 0
+#endif
+#define NORMAL_BITS (FC_CAST2_BREAK == 4 ? 16 : 52)
 
 fc_vec2 fc_cast2_normal(const c2_feature *f, const fc_castt *t, fc_vec2 delta)
 {

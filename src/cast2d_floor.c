@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* floor(t * 2^bits) of a cast parameter, fast and exact: an estimate from
- * the top 62 bits of p, q and r (64-bit integer arithmetic only) is
- * verified by two exact comparisons (cast_param.h); when the estimate is
- * off (cancellation in p - sqrt(q), or a boundary case), its neighbours
- * are tried, then the exact bit-by-bit search of fc_castt_floor_pow2.
+ * the top 62 bits of p, q and r (64-bit integer arithmetic only; a
+ * cancelling p - sqrt(q) is rewritten (p^2 - q) / (p + sqrt(q)) with p^2 - q
+ * exact) is verified by two exact comparisons (cast_param.h); when it is
+ * off (a boundary case), its neighbours are tried, then the exact
+ * bit-by-bit search of fc_castt_floor_pow2.
  * The result is always the exact floor: the estimate only picks which
  * candidates are verified. */
 #include "cast2d_internal.h"
@@ -68,22 +69,49 @@ static uint64_t ratio62(uint64_t a, uint64_t b)
     return q;
 }
 
-/* An estimate of floor(t 2^bits) in [0, 2^bits]. */
+/* v = m 2^e with m < 2^126 (i128, >= 0) normalised to [2^61, 2^62). */
+static uint64_t norm128(fc_i128 v, int32_t *e)
+{
+    int bl = v.hi != 0 ? 64 + x2_bitlen64((uint64_t)v.hi) : x2_bitlen64(v.lo);
+    if (bl > 62) {
+        *e += bl - 62;
+        return fc_i128_shr(v, (unsigned)(bl - 62)).lo;
+    }
+    *e -= 62 - bl;
+    return v.lo << (62 - bl);
+}
+
+/* An estimate of floor(t 2^bits) in [0, 2^bits]; -1 for none. */
 static int64_t estimate(const fc_castt *t, int bits)
 {
     int64_t top = (int64_t)1 << bits;
-    int32_t ep, eq, er, es = 0;
+    int32_t ep, eq, er, es = 0, ne, de;
     uint64_t mp = top_bits(&t->p, &ep), mq = top_bits(&t->q, &eq), mr = top_bits(&t->r, &er);
     uint64_t sq = t->s != 0 && mq != 0 ? sqrt_top(mq, eq, &es) : 0;
-    if (mr < ((uint64_t)1 << 61)) /* r < 2^62: scale it up (exact) */
+    if (mr == 0)
         return -1;
-    /* numerator p + s sqrt(q) at a common exponent: |each| < 2^62 */
-    int32_t E = (ep > es ? ep : es) + 1;
-    int64_t num = at_exp(mp, ep, E, t->p.sign < 0) + at_exp(sq, es, E, t->s < 0);
-    if (num <= 0)
-        return 0;
-    uint64_t q = ratio62((uint64_t)num, mr); /* t 2^bits ~ q 2^(E - er + bits - 62) */
-    int32_t sh = E - er + bits - 62;
+    int32_t E = (ep > es ? ep : es) + 1; /* |p|, sqrt(q) at exponent E: each < 2^62 */
+    uint64_t nm, dm;
+    if (t->s != 0 && t->p.sign != 0 && t->p.sign != t->s) {
+        /* p + s sqrt(q) cancels: (p^2 - q) / (p - s sqrt(q)), sign of p */
+        fc_big p2 = fc_big_mul(&t->p, &t->p);
+        fc_big n = t->p.sign > 0 ? fc_big_sub(&p2, &t->q) : fc_big_sub(&t->q, &p2);
+        if (n.sign <= 0)
+            return 0;
+        nm = top_bits(&n, &ne);
+        uint64_t sum = (uint64_t)at_exp(mp, ep, E, 0) + (uint64_t)at_exp(sq, es, E, 0); /* < 2^63 */
+        de = er + E;
+        dm = norm128(fc_i128_mul_i64((int64_t)mr, (int64_t)sum), &de);
+    } else {
+        int64_t num = at_exp(mp, ep, E, t->p.sign < 0) + at_exp(sq, es, E, t->s < 0);
+        if (num <= 0)
+            return 0;
+        ne = E;
+        nm = norm128(fc_i128_from_i64(num), &ne);
+        dm = mr, de = er;
+    }
+    uint64_t q = ratio62(nm, dm); /* t 2^bits ~ q 2^(ne - de + bits - 62) */
+    int32_t sh = ne - de + bits - 62;
     if (sh >= 0)
         return sh >= 62 || q > ((uint64_t)top >> sh) ? top : (int64_t)(q << sh);
     uint64_t v = -sh >= 64 ? 0 : q >> -sh;
