@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* fc_cast2: the exact 2D pair cast. Overlap at t = 0 is decided by
- * fc_overlap2 (normal: fc_contact2); otherwise polygonal pairs go through
- * the separating-axis clip (cast2d_sat.c) and pairs with a circle or
- * capsule through the rounded Minkowski difference (cast2d_round.c). */
+ * fc_overlap2 (normal: fc_contact2); otherwise pairs with radius sum 0
+ * (boxes, polygons, and circles / capsules of radius 0: points and
+ * segments) go through the separating-axis clip (cast2d_sat.c), whose
+ * constraints are supporting half-planes of the Minkowski difference, so
+ * the entering one is a separating direction even at a corner-on-corner
+ * tie; pairs with a radius through the rounded Minkowski difference
+ * (cast2d_round.c), whose normal at the entry is unique. */
 #include "cast2d_internal.h"
 
 #include <string.h>
@@ -30,6 +34,12 @@ void c2_core_of(const fc_shape2 *s, c2_core *c)
         c->x[0] = (int64_t)k->a.x * SCALE, c->y[0] = (int64_t)k->a.y * SCALE;
         c->x[1] = (int64_t)k->b.x * SCALE, c->y[1] = (int64_t)k->b.y * SCALE;
         c->r = (int64_t)k->radius * SCALE;
+        if (c->n == 2) { /* for the separating-axis path (radius 0): the normal and the direction */
+            int64_t ex = (int64_t)k->b.x - k->a.x, ey = (int64_t)k->b.y - k->a.y;
+            c->naxes = 2;
+            c->ax[0] = -ey, c->ay[0] = ex;
+            c->ax[1] = ex, c->ay[1] = ey;
+        }
         break;
     }
     case FC_SHAPE2_AABB: {
@@ -74,11 +84,6 @@ void c2_core_of(const fc_shape2 *s, c2_core *c)
     }
 }
 
-static int is_round(const fc_shape2 *s)
-{
-    return s->type == FC_SHAPE2_CIRCLE || s->type == FC_SHAPE2_CAPSULE;
-}
-
 int fc_cast2_entry(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *target, fc_castt *t, c2_feature *f)
 {
     if (fc_overlap2(moving, target)) {
@@ -95,9 +100,9 @@ int fc_cast2_entry(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *targ
     c2_core_of(moving, &a);
     c2_core_of(target, &b);
     int64_t dx = (int64_t)delta.x * SCALE, dy = (int64_t)delta.y * SCALE;
-    if (is_round(moving) || is_round(target))
+    if (a.r + b.r > 0)
         return c2_round_entry(&a, dx, dy, &b, t, f);
-    return c2_sat_entry(&a, dx, dy, &b, t, f);
+    return c2_sat_entry(&a, dx, dy, &b, t, f); /* radius 0: polygons, segments, points */
 }
 
 /* Bits of the rounded-down parameter used for a round normal. Bound: with

@@ -22,8 +22,9 @@
  * Tie order (the first piece reaching the least t gives the normal): the
  * bands {edge j of B - vertex i of A} (j outer, i inner), then {vertex j
  * of B - edge i of A} (j outer, i inner), then the discs (vertex j of B
- * outer, vertex i of A inner). With R > 0 the normal at the entry is
- * unique (M + disc(R) is smooth), so the order only matters for R == 0. */
+ * outer, vertex i of A inner). Only R > 0 comes here (radius-0 pairs take
+ * the separating-axis path), and then the normal at the entry is unique
+ * (M + disc(R) is smooth): the order does not change it. */
 #include "cast2d_internal.h"
 
 #include "exact2d.h"
@@ -73,8 +74,6 @@ static void offer(sweep *w, const fc_castt *t, c2_kind kind, int64_t x, int64_t 
         return;
     w->hit = 1;
     w->best = *t;
-    if (kind == C2_POINT && w->R == 0) /* point on point: no contact direction; the motion's */
-        kind = C2_DIR, x = w->dx, y = w->dy;
     w->f.kind = kind;
     w->f.x = x, w->f.y = y;
 }
