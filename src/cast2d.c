@@ -132,10 +132,11 @@ fc_vec2 fc_cast2_normal(const c2_feature *f, const fc_castt *t, fc_vec2 delta)
                              fc_i128_shl(fc_i128_mul_i64(k, delta.x), 16));
     fc_i128 vy = fc_i128_sub(fc_i128_shl(fc_i128_from_i64(f->y), NORMAL_BITS),
                              fc_i128_shl(fc_i128_mul_i64(k, delta.y), 16));
-    /* shift both down until they fit 62 bits (|v| >= 2^68 here: R >= 2^16 scaled) */
-    unsigned s = 0;
-    while (!fc_i128_fits_i64(fc_i128_shl(fc_i128_shr(vx, s), 1)) || !fc_i128_fits_i64(fc_i128_shl(fc_i128_shr(vy, s), 1)))
-        s++;
+    /* shift both down to fit 62 bits (|v| >= 2^68 here: R >= 2^16 scaled) */
+    fc_i128 ax = x2_abs(vx), ay = x2_abs(vy);
+    fc_i128 m = fc_i128_cmp(ax, ay) < 0 ? ay : ax;
+    int bl = m.hi != 0 ? 64 + x2_bitlen64((uint64_t)m.hi) : x2_bitlen64(m.lo); /* m < 2^103 */
+    unsigned s = bl > 62 ? (unsigned)(bl - 62) : 0;
     return x2_unit(fc_i128_low_i64(fc_i128_shr(vx, s)), fc_i128_low_i64(fc_i128_shr(vy, s)));
 }
 
