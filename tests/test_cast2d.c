@@ -793,6 +793,72 @@ static void world_checks(uint64_t *s, int bodies, int casts)
     free(shapes);
 }
 
+/* ---- allocation: FC_ERR_NO_MEMORY leaves the world and outputs unchanged;
+ * once grown, casts allocate nothing */
+static int g_fail_alloc;
+static long g_allocs;
+
+static void *fail_alloc(void *ctx, size_t size)
+{
+    (void)ctx;
+    g_allocs++;
+    return g_fail_alloc ? NULL : malloc(size);
+}
+
+static void fail_free(void *ctx, void *p, size_t size)
+{
+    (void)ctx;
+    (void)size;
+    free(p);
+}
+
+static void alloc_checks(uint64_t *s)
+{
+    fc_world_def def = fc_world_def_default();
+    def.alloc.alloc = fail_alloc;
+    def.alloc.free = fail_free;
+    def.alloc.ctx = NULL;
+    fc_world *w = NULL;
+    TU_CHECK(fc_world_create(&def, &w) == FC_OK, "create");
+    for (int i = 0; i < 400; i++) {
+        fc_body_def bd = fc_body_def_default();
+        bd.shape2 = wf_shape2(s, 60);
+        fc_body_id id;
+        fc_world_create_body(w, &bd, &id);
+    }
+    fc_shape2 m;
+    memset(&m, 0, sizeof m);
+    m.type = FC_SHAPE2_CIRCLE;
+    m.u.circle = fc_circle_make(fc_vec2_make(-10 * WF_U, 30 * WF_U), WF_U);
+    fc_vec2 none = fc_vec2_make(-WF_U, 0), across = fc_vec2_make(80 * WF_U, 0);
+    const fc_cast2_hit *hits = NULL;
+    int32_t count = -1;
+    TU_CHECK(fc_world_cast2_all(w, &m, none, fc_filter_default(), &hits, &count) == FC_OK && count == 0, "empty cast");
+    uint64_t sum = fc_world_checksum(w);
+    g_fail_alloc = 1;
+    const fc_cast2_hit *h2 = hits;
+    int32_t c2 = count;
+    fc_status st = fc_world_cast2_all(w, &m, across, fc_filter_default(), &h2, &c2);
+    TU_CHECK(st == FC_ERR_NO_MEMORY, "growth under a failing allocator: %d", st);
+    TU_CHECK(h2 == hits && c2 == count && fc_world_checksum(w) == sum, "failed cast changed outputs or the world");
+    fc_cast2_hit one;
+    int hit = 5;
+    st = fc_world_cast2(w, &m, across, fc_filter_default(), &one, &hit);
+    TU_CHECK(st == FC_ERR_NO_MEMORY && hit == 5, "closest under a failing allocator: %d", st);
+    g_fail_alloc = 0;
+    TU_CHECK(fc_world_cast2_all(w, &m, across, fc_filter_default(), &hits, &count) == FC_OK && count > 0, "grown");
+    TU_CHECK(fc_world_cast2(w, &m, across, fc_filter_default(), &one, &hit) == FC_OK && hit == 1, "closest grown");
+    long before = g_allocs;
+    g_fail_alloc = 1;
+    for (int k = 0; k < 5; k++) {
+        TU_CHECK(fc_world_cast2_all(w, &m, across, fc_filter_default(), &hits, &count) == FC_OK, "steady all");
+        TU_CHECK(fc_world_cast2(w, &m, across, fc_filter_default(), &one, &hit) == FC_OK, "steady closest");
+    }
+    TU_CHECK(g_allocs == before, "steady casts allocated %ld times", g_allocs - before);
+    g_fail_alloc = 0;
+    fc_world_destroy(w);
+}
+
 int main(int argc, char **argv)
 {
     int cases = 3000, adv = 400, bodies = 300, casts = 100;
@@ -814,6 +880,7 @@ int main(int argc, char **argv)
     lattice(&seed, cases);
     random_pairs(&seed, cases);
     world_checks(&seed, bodies, casts);
+    alloc_checks(&seed);
     printf("pairs: %ld hits (%ld at t = 0, %ld with a later overlap, %ld normals checked, %ld separating), %ld misses; world: %ld hits\n",
            n_hits, n_zero, n_later, n_normals, n_separating, n_miss, n_world);
     return tu_finish("test_cast2d");
