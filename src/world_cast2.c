@@ -22,8 +22,9 @@ size_t fc_cast2_key_size(void)
     return sizeof(cast2_key);
 }
 
-static int key_less(const cast2_key *a, const cast2_key *b)
+static int key_less(const void *pa, const void *pb)
 {
+    const cast2_key *a = (const cast2_key *)pa, *b = (const cast2_key *)pb;
     int c = fc_castt_cmp(&a->t, &b->t);
     return c < 0 || (c == 0 && a->index < b->index);
 }
@@ -148,29 +149,34 @@ static void fill_hit(const fc_world *w, const cast2_key *k, fc_vec2 delta, fc_ca
     out->normal = fc_cast2_normal(&k->f, &k->t, delta);
 }
 
-static int cand_less(const cast2_cand *a, const cast2_cand *b)
+static int cand_less(const void *pa, const void *pb)
 {
+    const cast2_cand *a = (const cast2_cand *)pa, *b = (const cast2_cand *)pb;
     int c = fc_rayt_cmp(&a->lb, &b->lb);
     return c < 0 || (c == 0 && a->index < b->index);
 }
 
-/* Bottom-up merge sort of n candidates by cand_less (a total order). */
-static void sort_cands(cast2_cand *a, cast2_cand *tmp, size_t n)
+/* Bottom-up merge sort of n elements of elem bytes by less (a total order:
+ * body indices differ), tmp holding n more. */
+static void merge_sort(unsigned char *a, unsigned char *tmp, size_t n, size_t elem,
+                       int (*less)(const void *, const void *))
 {
     for (size_t width = 1; width < n; width *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * width) {
             size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                tmp[k++] = cand_less(&a[j], &a[i]) ? a[j++] : a[i++];
-            while (i < mid)
-                tmp[k++] = a[i++];
-            while (j < hi)
-                tmp[k++] = a[j++];
+            while (i < mid && j < hi) {
+                int right = less(a + j * elem, a + i * elem);
+                memcpy(tmp + k++ * elem, a + (right ? j++ : i++) * elem, elem);
+            }
+            memcpy(tmp + k * elem, a + i * elem, (mid - i) * elem);
+            k += mid - i;
+            memcpy(tmp + k * elem, a + j * elem, (hi - j) * elem);
         }
-        memcpy(a, tmp, n * sizeof *a);
+        memcpy(a, tmp, n * elem);
     }
 }
+
 
 /* Closest: exact casts in the order of the swept-box entries, stopping
  * at the first candidate whose box entry is after the best exact entry
@@ -189,7 +195,7 @@ fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc
         return FC_ERR_NO_MEMORY;
     cast2_cand *cand = (cast2_cand *)w->cast2_cand.data;
     if (n > 1)
-        sort_cands(cand, cand + n, n);
+        merge_sort((unsigned char *)cand, (unsigned char *)(cand + n), n, sizeof *cand, cand_less);
     cast2_key best, k;
     int have = 0;
     for (size_t i = 0; i < n; i++) {
@@ -208,24 +214,6 @@ fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc
     if (have)
         fill_hit(w, &best, delta, out);
     return FC_OK;
-}
-
-/* Bottom-up merge sort of n keys by key_less (a total order: indices differ). */
-static void sort_keys(cast2_key *a, cast2_key *tmp, size_t n)
-{
-    for (size_t width = 1; width < n; width *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * width) {
-            size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                tmp[k++] = key_less(&a[j], &a[i]) ? a[j++] : a[i++];
-            while (i < mid)
-                tmp[k++] = a[i++];
-            while (j < hi)
-                tmp[k++] = a[j++];
-        }
-        memcpy(a, tmp, n * sizeof *a);
-    }
 }
 
 fc_status fc_world_cast2_all(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc_filter filter,
@@ -247,7 +235,7 @@ fc_status fc_world_cast2_all(fc_world *w, const fc_shape2 *moving, fc_vec2 delta
     if (n == 0) /* no keys: cast2_tmp.data may be NULL, and NULL + 0 is undefined */
         return FC_OK;
     cast2_key *k = (cast2_key *)w->cast2_tmp.data;
-    sort_keys(k, k + n, n);
+    merge_sort((unsigned char *)k, (unsigned char *)(k + n), n, sizeof *k, key_less);
     fc_cast2_hit *out = (fc_cast2_hit *)w->cast2_hits.data;
     for (size_t i = 0; i < n; i++)
         fill_hit(w, &k[i], delta, &out[i]);

@@ -417,6 +417,23 @@ static void random_pairs(uint64_t *s, int cases)
     }
 }
 
+/* s translated by dx raw along x (the caller keeps it in range). */
+static fc_shape2 shifted_x(const fc_shape2 *s, int64_t dx)
+{
+    fc_shape2 t = *s;
+    fix16_t d = (fix16_t)dx;
+    switch (t.type) {
+    case FC_SHAPE2_CIRCLE: t.u.circle.center.x += d; break;
+    case FC_SHAPE2_AABB: t.u.aabb.min.x += d, t.u.aabb.max.x += d; break;
+    case FC_SHAPE2_OBB: t.u.obb.center.x += d; break;
+    case FC_SHAPE2_CAPSULE: t.u.capsule.a.x += d, t.u.capsule.b.x += d; break;
+    default:
+        for (int v = 0; v < t.u.poly.count; v++)
+            t.u.poly.v[v].x += d;
+    }
+    return t;
+}
+
 /* Constructed contacts: head-on entries exactly at k / 65536 (a gap of k
  * raw crossed by a delta of one unit), touching at t = 1, 1 raw short of
  * touching, grazing (tangent paths), parallel sliding faces. */
@@ -433,16 +450,7 @@ static void adversarial(uint64_t *s, int cases)
         int64_t lo = 0, hi = (int64_t)1 << (e + 3); /* separated at hi */
         while (hi - lo > 1) {
             int64_t mid = (lo + hi) / 2;
-            fc_shape2 moved = b;
-            switch (moved.type) {
-            case FC_SHAPE2_CIRCLE: moved.u.circle.center.x += (fix16_t)mid; break;
-            case FC_SHAPE2_AABB: moved.u.aabb.min.x += (fix16_t)mid, moved.u.aabb.max.x += (fix16_t)mid; break;
-            case FC_SHAPE2_OBB: moved.u.obb.center.x += (fix16_t)mid; break;
-            case FC_SHAPE2_CAPSULE: moved.u.capsule.a.x += (fix16_t)mid, moved.u.capsule.b.x += (fix16_t)mid; break;
-            default:
-                for (int v = 0; v < moved.u.poly.count; v++)
-                    moved.u.poly.v[v].x += (fix16_t)mid;
-            }
+            fc_shape2 moved = shifted_x(&b, mid);
             if (oracle_overlap(&a, &moved))
                 lo = mid;
             else
@@ -451,16 +459,7 @@ static void adversarial(uint64_t *s, int cases)
         /* b shifted by hi: separated, and by hi - 1 overlapping (touching or more) */
         int64_t extra = rnd(s, 0, 3);
         int64_t shift = hi + extra;
-        fc_shape2 t = b;
-        switch (t.type) {
-        case FC_SHAPE2_CIRCLE: t.u.circle.center.x += (fix16_t)shift; break;
-        case FC_SHAPE2_AABB: t.u.aabb.min.x += (fix16_t)shift, t.u.aabb.max.x += (fix16_t)shift; break;
-        case FC_SHAPE2_OBB: t.u.obb.center.x += (fix16_t)shift; break;
-        case FC_SHAPE2_CAPSULE: t.u.capsule.a.x += (fix16_t)shift, t.u.capsule.b.x += (fix16_t)shift; break;
-        default:
-            for (int v = 0; v < t.u.poly.count; v++)
-                t.u.poly.v[v].x += (fix16_t)shift;
-        }
+        fc_shape2 t = shifted_x(&b, shift);
         if (fc_shape2_validate(&t) != FC_OK)
             continue;
         /* the gap along x is in [1 + extra - 1, 1 + extra] raw-ish: deltas around it */
