@@ -120,6 +120,23 @@ static void report(const char *what, const fc_shape2 *a, fc_vec2 d, const fc_sha
     fprintf(stderr, "  types %d -> %d, delta (%d, %d), t %d\n", a->type, b->type, d.x, d.y, t);
 }
 
+/* The last fine time before the exact entry that the checks can find:
+ * bisection between T 2^s - 1 (before) and (T + 1) 2^s when that overlaps. */
+static int64_t fine_before(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, int32_t t)
+{
+    int64_t lo = t == 0 ? 0 : ((int64_t)t << FINE) - 1, hi = ((int64_t)t + 1) << FINE;
+    if (t >= 65536 || !overlap_at(a, d, b, hi, FINE))
+        return lo;
+    while (hi - lo > 1) {
+        int64_t mid = (lo + hi) / 2;
+        if (overlap_at(a, d, b, mid, FINE))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return lo;
+}
+
 static long n_normals;
 
 static long n_separating;
@@ -147,39 +164,17 @@ static void check_separating(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, 
         report("separating", a, d, b, h->t);
 }
 
-/* The last fine time before the exact entry that the checks can find:
- * bisection between T 2^s - 1 (before) and (T + 1) 2^s when that overlaps. */
-static int64_t fine_before(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, int32_t t)
-{
-    int64_t lo = t == 0 ? 0 : ((int64_t)t << FINE) - 1, hi = ((int64_t)t + 1) << FINE;
-    if (t >= 65536 || !overlap_at(a, d, b, hi, FINE))
-        return lo;
-    while (hi - lo > 1) {
-        int64_t mid = (lo + hi) / 2;
-        if (overlap_at(a, d, b, mid, FINE))
-            hi = mid;
-        else
-            lo = mid;
-    }
-    return lo;
-}
 
 /* Check h's normal against the closest-point direction just after entry. */
-static void check_normal(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, const fc_cast2_hit *h, int64_t R)
+static void check_normal(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, const fc_cast2_hit *h, int64_t R,
+                         int64_t before)
 {
     int64_t dl = (d.x < 0 ? -(int64_t)d.x : d.x) + (d.y < 0 ? -(int64_t)d.y : d.y);
     if (R <= 0 || (dl >> 8) >= R || h->t >= 65536)
         return; /* |d| 2^-28 / R >= 2^-20: the sample is too coarse */
-    int64_t lo = ((int64_t)h->t << FINE) - 1, hi = ((int64_t)h->t + 1) << FINE; /* no overlap at lo, overlap at hi */
+    int64_t hi = before + 1; /* the first fine time with overlap, when fine_before found it */
     if (!overlap_at(a, d, b, hi, FINE))
         return;
-    while (hi - lo > 1) {
-        int64_t mid = (lo + hi) / 2;
-        if (overlap_at(a, d, b, mid, FINE))
-            hi = mid;
-        else
-            lo = mid;
-    }
     or_core ca0 = or_from_shape(a), cb0 = or_from_shape(b);
     or_core ca = scaled(&ca0, FINE, hi * d.x, hi * d.y), cb = scaled(&cb0, FINE, 0, 0);
     long double nx, ny;
@@ -374,8 +369,9 @@ static void check_cast(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, uint64
     TU_CHECK(ghit == 1 && g.t == h.t, "swapped cast differs: hit %d t %d vs %d", ghit, g.t, h.t);
     int64_t R = (a->type == FC_SHAPE2_CIRCLE ? a->u.circle.radius : a->type == FC_SHAPE2_CAPSULE ? a->u.capsule.radius : 0) +
                 (b->type == FC_SHAPE2_CIRCLE ? b->u.circle.radius : b->type == FC_SHAPE2_CAPSULE ? b->u.capsule.radius : 0);
-    check_normal(a, d, b, &h, R);
-    check_separating(a, d, b, &h, fine_before(a, d, b, h.t));
+    int64_t before = fine_before(a, d, b, h.t);
+    check_normal(a, d, b, &h, R, before);
+    check_separating(a, d, b, &h, before);
     if (ghit == 1 && R > 0 && (is_round(a) || is_round(b))) {
         int ok = abs(g.normal.x + h.normal.x) <= 2 * FC_CAST_NORMAL_TOL && abs(g.normal.y + h.normal.y) <= 2 * FC_CAST_NORMAL_TOL;
         TU_CHECK(ok, "swapped normal (%d, %d) vs (%d, %d)", g.normal.x, g.normal.y, h.normal.x, h.normal.y);
