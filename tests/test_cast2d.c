@@ -557,6 +557,27 @@ static void findings(uint64_t *s)
     b.type = FC_SHAPE2_CIRCLE;
     b.u.circle = fc_circle_make(fc_vec2_make(-273762259, 288699366), 0);
     check_cast(&a, fc_vec2_make(-1, -3), &b, s);
+    /* (l) point onto a triangle corner at t = 1/2 (found again at dd8bf53, before the fix) */
+    a.type = FC_SHAPE2_CIRCLE;
+    a.u.circle = fc_circle_make(fc_vec2_make(-407114930, -337704685), 0);
+    const fc_vec2 pl[3] = {{-407114923, -337704690}, {-407114922, -337704690}, {-407114923, -337704689}};
+    b.type = FC_SHAPE2_POLY;
+    b.u.poly = fc_poly2_make(pl, 3);
+    check_cast(&a, fc_vec2_make(14, -8), &b, s);
+    /* (m) box corner onto a segment end at t = 1/3 */
+    a.type = FC_SHAPE2_AABB;
+    a.u.aabb = fc_aabb2_make(fc_vec2_make(322184876, -333183137), fc_vec2_make(322384594, -333048973));
+    b.type = FC_SHAPE2_CAPSULE;
+    b.u.capsule = fc_capsule2_make(fc_vec2_make(321994815, -333448110), fc_vec2_make(322059572, -333465083), 0);
+    check_cast(&a, fc_vec2_make(-1169337, -794919), &b, s);
+    /* (n) octagon corner onto a segment end at t = 1/3 */
+    const fc_vec2 pn[8] = {{-61114570, 150600613}, {-61114573, 150600615}, {-61114576, 150600615},
+                           {-61114577, 150600613}, {-61114576, 150600609}, {-61114574, 150600608},
+                           {-61114573, 150600608}, {-61114570, 150600611}};
+    a.type = FC_SHAPE2_POLY;
+    a.u.poly = fc_poly2_make(pn, 8);
+    b.u.capsule = fc_capsule2_make(fc_vec2_make(-61114567, 150600600), fc_vec2_make(-61114566, 150600597), 0);
+    check_cast(&a, fc_vec2_make(27, -27), &b, s);
 }
 
 /* Exact-by-construction cases with a known t. */
