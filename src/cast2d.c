@@ -121,9 +121,9 @@ int fc_cast2_entry(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *targ
 
 fc_vec2 fc_cast2_normal(const c2_feature *f, const fc_castt *t, fc_vec2 delta)
 {
-    if (f->kind == C2_FIXED) /* a fix16 normal: the clamps never act (they state the range) */
-        return fc_vec2_make((fix16_t)(f->x < -65536 ? -65536 : f->x > 65536 ? 65536 : f->x),
-                            (fix16_t)(f->y < -65536 ? -65536 : f->y > 65536 ? 65536 : f->y));
+    if (f->kind == C2_FIXED) /* a fix16_t stored in 64 bits: the clamps never act (they state the range) */
+        return fc_vec2_make((fix16_t)(f->x < INT32_MIN ? INT32_MIN : f->x > INT32_MAX ? INT32_MAX : f->x),
+                            (fix16_t)(f->y < INT32_MIN ? INT32_MIN : f->y > INT32_MAX ? INT32_MAX : f->y));
     if (f->kind == C2_DIR)
         return x2_unit(f->x, f->y);
     /* (Q - (k / 2^52) d) * 2^52 = Q 2^52 - k d (scaled d = 2^16 delta):
