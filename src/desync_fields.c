@@ -95,5 +95,7 @@ static int fields3(const fc_shape3 *s, const char **type, fc_dfield *f)
 int fc_desync_fields(const fc_world *w, uint32_t index, const char **type, fc_dfield f[FC_DFIELDS_MAX])
 {
     const fc_body *b = &w->bodies[index];
-    return w->def.dim == FC_WORLD_2D ? fields2(&b->shape.s2, type, f) : fields3(&b->shape.s3, type, f);
+    fc_shape2 t2;
+    fc_shape3 t3;
+    return w->def.dim == FC_WORLD_2D ? fields2(fc_body_shape2(w, b, &t2), type, f) : fields3(fc_body_shape3(w, b, &t3), type, f);
 }

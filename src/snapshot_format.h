@@ -39,7 +39,7 @@ fc_snap_dec fc_snap_stream(const unsigned char *p, size_t size);
 void fc_snap_get_free(fc_snap_dec *d, uint32_t *index, uint32_t *generation);
 /* One live body into *b (every field; min/max from the shape, which is
  * validated): FC_OK or FC_ERR_FORMAT. */
-fc_status fc_snap_get_body(fc_snap_dec *d, int dim2, fc_body *b);
+fc_status fc_snap_get_body(fc_snap_dec *d, int dim2, fc_body_full *b);
 /* FC_OK when only the shortest zero padding is left. */
 fc_status fc_snap_get_end(fc_snap_dec *d);
 

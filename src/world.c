@@ -55,12 +55,13 @@ static void world_init_bufs(fc_world *w)
     w->cast2_hits.elem = sizeof(fc_cast2_hit);
     w->cast2_tmp.elem = fc_cast2_key_size();
     w->cast2_cand.elem = fc_cast2_cand_size();
-    w->pair_prev.elem = w->pair_spare.elem = w->began.elem = w->ended.elem = sizeof(fc_pair);
+    w->pair_prev.elem = sizeof(fc_pair_slim);
+    w->began.elem = w->ended.elem = sizeof(fc_pair);
     w->contacts.elem = sizeof(fc_contact3_result); /* the larger result: a restore may change dim */
 }
 
 /* The world's output and scratch buffers. */
-#define WORLD_BUFS 15
+#define WORLD_BUFS 14
 static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
 {
     b[0] = &w->pair_keys;
@@ -71,13 +72,12 @@ static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
     b[5] = &w->ray_hits;
     b[6] = &w->ray_tmp;
     b[7] = &w->pair_prev;
-    b[8] = &w->pair_spare;
-    b[9] = &w->began;
-    b[10] = &w->ended;
-    b[11] = &w->contacts;
-    b[12] = &w->cast2_hits;
-    b[13] = &w->cast2_tmp;
-    b[14] = &w->cast2_cand;
+    b[8] = &w->began;
+    b[9] = &w->ended;
+    b[10] = &w->contacts;
+    b[11] = &w->cast2_hits;
+    b[12] = &w->cast2_tmp;
+    b[13] = &w->cast2_cand;
 }
 
 fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)
@@ -111,6 +111,7 @@ static void world_free_slots(fc_world *w)
     fc_free_bytes(a, w->free_stack, sizeof(uint32_t) * w->slot_cap);
     fc_free_bytes(a, w->rec, sizeof(uint64_t) * w->slot_cap);
     fc_free_bytes(a, w->mark, sizeof(uint64_t) * FC_MARK_WORDS(w->slot_cap));
+    fc_world_free_big(w);
 }
 
 static int world_reserve_slots(fc_world *w, uint32_t n)
@@ -136,7 +137,10 @@ static int world_reserve_slots(fc_world *w, uint32_t n)
         memcpy(b, w->bodies, sizeof(fc_body) * w->slot_count);
         memcpy(f, w->free_stack, sizeof(uint32_t) * w->free_count);
         memcpy(r, w->rec, sizeof(uint64_t) * w->slot_count);
-        world_free_slots(w);
+        fc_free_bytes(a, w->bodies, sizeof(fc_body) * w->slot_cap);
+        fc_free_bytes(a, w->free_stack, sizeof(uint32_t) * w->slot_cap);
+        fc_free_bytes(a, w->rec, sizeof(uint64_t) * w->slot_cap);
+        fc_free_bytes(a, w->mark, sizeof(uint64_t) * FC_MARK_WORDS(w->slot_cap));
     }
     w->bodies = b;
     w->free_stack = f;
@@ -164,6 +168,7 @@ fc_status fc_world_create(const fc_world_def *def, fc_world **out)
     memset(w, 0, sizeof *w);
     w->def = *def;
     w->def.alloc = a;
+    w->big_free = FC_BIG_NONE;
     world_init_bufs(w);
     qd.alloc = a;
     st = fc_qt_create(&qd, &w->qt);
@@ -249,6 +254,10 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
     fc_status st = world_shape_bounds(w, &def->shape2, &def->shape3, min, max);
     if (st != FC_OK)
         return st;
+    const int dim2 = w->def.dim == FC_WORLD_2D;
+    if (!fc_world_reserve_big(w, !fc_shape_small(dim2, dim2 ? (uint32_t)def->shape2.type : (uint32_t)def->shape3.type)))
+        return FC_ERR_NO_MEMORY;
+    fc_world_settle(w);
     uint32_t index;
     if (w->free_count > 0) {
         index = w->free_stack[w->free_count - 1];
@@ -270,17 +279,11 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
     }
     fc_body *b = &w->bodies[index];
     b->live = 1;
+    b->pad = 0;
     b->filter = def->filter;
     b->user_data = def->user_data;
-    memcpy(b->min, min, sizeof b->min);
-    memcpy(b->max, max, sizeof b->max);
-    memset(&b->shape, 0, sizeof b->shape);
-    if (w->def.dim == FC_WORLD_2D)
-        b->shape.s2 = def->shape2;
-    else
-        b->shape.s3 = def->shape3;
+    fc_world_store_shape(w, b, 0, &def->shape2, &def->shape3, min, max);
     w->live_count++;
-    b->rec_head = fc_world_record_head(w, index);
     fc_world_rehash(w, index);
     fc_world_id_of(w, index, out);
     return FC_OK;
@@ -293,7 +296,9 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
     fc_body *b = fc_world_body(w, id);
     if (b == NULL)
         return FC_ERR_STALE_ID;
+    fc_world_settle(w);
     fc_qt_remove(w->qt, id.index);
+    fc_world_drop_shape(w, b);
     b->live = 0;
     w->rec[id.index] = 0;
     b->generation++;
@@ -304,20 +309,27 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
     return FC_OK;
 }
 
+/* Move body index to bounds min/max in the quadtree (the shape and bounds
+ * are the caller's to store; FC_ERR_NO_MEMORY: nothing changed). */
+static fc_status world_place(fc_world *w, uint32_t index, const int32_t min[3], const int32_t max[3])
+{
+    fc_world_settle(w);
+    return fc_qt_update(w->qt, index, fc_world_qt_box(w, min, max));
+}
+
 /* Commit a new, already checked shape with bounds min/max. */
 static fc_status world_commit(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2, const fc_shape3 *s3,
                               const int32_t min[3], const int32_t max[3])
 {
-    fc_status st = fc_qt_update(w->qt, index, fc_world_qt_box(w, min, max));
+    const int dim2 = s2 != NULL;
+    const uint32_t type = dim2 ? (uint32_t)s2->type : (uint32_t)s3->type;
+    /* a new big-pool entry only when a small shape becomes a big one */
+    if (!fc_world_reserve_big(w, !fc_shape_small(dim2, type) && fc_shape_small(dim2, b->type)))
+        return FC_ERR_NO_MEMORY;
+    fc_status st = world_place(w, index, min, max);
     if (st != FC_OK)
         return st;
-    memcpy(b->min, min, sizeof b->min);
-    memcpy(b->max, max, sizeof b->max);
-    memset(&b->shape, 0, sizeof b->shape);
-    if (s2 != NULL)
-        b->shape.s2 = *s2;
-    else
-        b->shape.s3 = *s3;
+    fc_world_store_shape(w, b, 1, s2, s3, min, max);
     fc_world_rehash(w, index);
     return FC_OK;
 }
@@ -355,15 +367,22 @@ fc_status fc_world_set_shape3(fc_world *w, fc_body_id id, const fc_shape3 *shape
  * integer delta (fc_world_validate recomputes them from scratch). The
  * shape's coordinates were range-checked by shifted(); sizes, rotation and
  * convexity do not change under translation. */
+static void shifted_bounds(const fc_world *w, const fc_body *b, int64_t dx, int64_t dy, int64_t dz, int32_t min[3],
+                           int32_t max[3])
+{
+    const int64_t d[3] = {dx, dy, dz};
+    fc_body_bounds(w, b, min, max);
+    for (int k = 0; k < 3; k++) {
+        min[k] = (int32_t)(min[k] + d[k]);
+        max[k] = (int32_t)(max[k] + d[k]);
+    }
+}
+
 static fc_status world_commit_shifted(fc_world *w, fc_body *b, uint32_t index, const fc_shape2 *s2,
                                       const fc_shape3 *s3, int64_t dx, int64_t dy, int64_t dz)
 {
-    const int64_t d[3] = {dx, dy, dz};
     int32_t min[3], max[3];
-    for (int k = 0; k < 3; k++) {
-        min[k] = (int32_t)(b->min[k] + d[k]);
-        max[k] = (int32_t)(b->max[k] + d[k]);
-    }
+    shifted_bounds(w, b, dx, dy, dz, min, max);
     return world_commit(w, b, index, s2, s3, min, max);
 }
 
@@ -395,6 +414,31 @@ static void shift3(fc_vec3 *v, fc_vec3 d, int *ok)
     v->z = shifted(v->z, d.z, ok);
 }
 
+/* fc_world_translate2 of a circle or AABB: its words shifted in place (the
+ * common game body; no full shape built and stored). */
+static fc_status world_translate_small2(fc_world *w, fc_body *b, uint32_t index, fc_vec2 delta)
+{
+    int ok = 1;
+    const int aabb = b->type == FC_SHAPE2_AABB;
+    int32_t v[4] = {b->sw[0], b->sw[1], b->sw[2], b->sw[3]};
+    v[0] = shifted(v[0], delta.x, &ok);
+    v[1] = shifted(v[1], delta.y, &ok);
+    if (aabb) {
+        v[2] = shifted(v[2], delta.x, &ok);
+        v[3] = shifted(v[3], delta.y, &ok);
+    }
+    if (!ok)
+        return FC_ERR_RANGE;
+    int32_t min[3], max[3];
+    shifted_bounds(w, b, delta.x, delta.y, 0, min, max);
+    fc_status st = world_place(w, index, min, max);
+    if (st != FC_OK)
+        return st;
+    memcpy(b->sw, v, sizeof v);
+    fc_world_rehash(w, index);
+    return FC_OK;
+}
+
 fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
 {
     if (w == NULL)
@@ -404,7 +448,10 @@ fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
         return FC_ERR_STALE_ID;
     if (w->def.dim != FC_WORLD_2D)
         return FC_ERR_SHAPE_TYPE;
-    fc_shape2 s = b->shape.s2;
+    if (b->type == FC_SHAPE2_CIRCLE || b->type == FC_SHAPE2_AABB)
+        return world_translate_small2(w, b, id.index, delta);
+    fc_shape2 tmp;
+    fc_shape2 s = *fc_body_shape2(w, b, &tmp);
     int ok = 1;
     switch (s.type) {
     case FC_SHAPE2_CIRCLE: shift2(&s.u.circle.center, delta, &ok); break;
@@ -436,7 +483,8 @@ fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta)
         return FC_ERR_STALE_ID;
     if (w->def.dim != FC_WORLD_3D)
         return FC_ERR_SHAPE_TYPE;
-    fc_shape3 s = b->shape.s3;
+    fc_shape3 tmp;
+    fc_shape3 s = *fc_body_shape3(w, b, &tmp);
     int ok = 1;
     switch (s.type) {
     case FC_SHAPE3_SPHERE: shift3(&s.u.sphere.center, delta, &ok); break;
@@ -458,9 +506,9 @@ fc_status fc_world_set_angle2(fc_world *w, fc_body_id id, fc_angle angle)
     fc_body *b = fc_world_body(w, id);
     if (b == NULL)
         return FC_ERR_STALE_ID;
-    if (w->def.dim != FC_WORLD_2D || b->shape.s2.type != FC_SHAPE2_OBB)
+    if (w->def.dim != FC_WORLD_2D || b->type != FC_SHAPE2_OBB)
         return FC_ERR_SHAPE_TYPE;
-    fc_shape2 s = b->shape.s2;
+    fc_shape2 s = w->big[(uint32_t)b->sw[0]].shape.s2;
     s.u.obb.angle = angle;
     s.u.obb.rot = fc_sincos_of(angle);
     return world_set_shape(w, id, &s, NULL);
@@ -473,8 +521,8 @@ fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter)
         return FC_ERR_NULL;
     if (b == NULL)
         return FC_ERR_STALE_ID;
+    fc_world_settle(w);
     b->filter = filter;
-    b->rec_head = fc_world_record_head(w, id.index);
     fc_world_rehash(w, id.index);
     return FC_OK;
 }
@@ -506,8 +554,11 @@ fc_status fc_world_get_shape2(const fc_world *w, fc_body_id id, fc_shape2 *out)
     fc_status st = world_get(w, id, out, &b);
     if (st == FC_OK && w->def.dim != FC_WORLD_2D)
         st = FC_ERR_SHAPE_TYPE;
-    if (st == FC_OK)
-        *out = b->shape.s2;
+    if (st == FC_OK) {
+        fc_shape2 tmp;
+        memset(&tmp, 0, sizeof tmp); /* the small shapes' unused bytes */
+        *out = *fc_body_shape2(w, b, &tmp);
+    }
     return st;
 }
 
@@ -517,8 +568,11 @@ fc_status fc_world_get_shape3(const fc_world *w, fc_body_id id, fc_shape3 *out)
     fc_status st = world_get(w, id, out, &b);
     if (st == FC_OK && w->def.dim != FC_WORLD_3D)
         st = FC_ERR_SHAPE_TYPE;
-    if (st == FC_OK)
-        *out = b->shape.s3;
+    if (st == FC_OK) {
+        fc_shape3 tmp;
+        memset(&tmp, 0, sizeof tmp); /* the small shapes' unused bytes */
+        *out = *fc_body_shape3(w, b, &tmp);
+    }
     return st;
 }
 
@@ -547,8 +601,7 @@ fc_status fc_world_get_bounds(const fc_world *w, fc_body_id id, int32_t min[3], 
     if (st == FC_OK && max == NULL)
         st = FC_ERR_NULL;
     if (st == FC_OK) {
-        memcpy(min, b->min, sizeof b->min);
-        memcpy(max, b->max, sizeof b->max);
+        fc_body_bounds(w, b, min, max);
     }
     return st;
 }
@@ -566,7 +619,7 @@ fc_status fc_world_validate(const fc_world *w)
     for (uint32_t i = 0; i < w->slot_count; i++) {
         const fc_body *b = &w->bodies[i];
         fc_qt_box box;
-        if (b->generation == 0 || (b->live && b->rec_head != fc_world_record_head(w, i)) ||
+        if (b->generation == 0 ||
             (b->live ? w->rec[i] != fc_world_record_hash(w, i) : w->rec[i] != 0))
             return FC_ERR_FORMAT;
         if (!b->live) {
@@ -576,10 +629,14 @@ fc_status fc_world_validate(const fc_world *w)
         }
         live++;
         int32_t min[3], max[3];
-        fc_status st = w->def.dim == FC_WORLD_2D ? fc_shape2_bounds(&b->shape.s2, min, max)
-                                                 : fc_shape3_bounds(&b->shape.s3, min, max);
+        fc_shape2 t2;
+        fc_shape3 t3;
+        fc_status st = w->def.dim == FC_WORLD_2D ? fc_shape2_bounds(fc_body_shape2(w, b, &t2), min, max)
+                                                 : fc_shape3_bounds(fc_body_shape3(w, b, &t3), min, max);
         fc_qt_box want = fc_world_qt_box(w, min, max);
-        if (st != FC_OK || memcmp(min, b->min, sizeof min) != 0 || memcmp(max, b->max, sizeof max) != 0 ||
+        int32_t bmin[3], bmax[3];
+        fc_body_bounds(w, b, bmin, bmax);
+        if (st != FC_OK || memcmp(min, bmin, sizeof min) != 0 || memcmp(max, bmax, sizeof max) != 0 ||
             !fc_qt_contains(w->qt, i, &box) || box.min_u != want.min_u || box.min_v != want.min_v ||
             box.max_u != want.max_u || box.max_v != want.max_v)
             return FC_ERR_FORMAT;

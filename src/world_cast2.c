@@ -60,9 +60,11 @@ static int box_entry(const cast_ctx *c, const fc_body *b, fc_rayt *lb)
     fc_ray_clip clip;
     fc_ray_clip_init(&clip);
     const int64_t d[2] = {c->delta.x, c->delta.y};
+    int32_t bmin[3], bmax[3];
+    fc_body_bounds(c->w, b, bmin, bmax);
     for (int k = 0; k < 2; k++) {
         /* b.min - m.max <= t d <= b.max - m.min */
-        int64_t lo = (int64_t)b->min[k] - c->max[k], hi = (int64_t)b->max[k] - c->min[k];
+        int64_t lo = (int64_t)bmin[k] - c->max[k], hi = (int64_t)bmax[k] - c->min[k];
         fc_ray_clip_add(&clip, fc_i128_from_i64(-hi), fc_i128_from_i64(d[k]), 0, fc_i128_from_i64(0));
         fc_ray_clip_add(&clip, fc_i128_from_i64(lo), fc_i128_from_i64(-d[k]), 0, fc_i128_from_i64(0));
     }
@@ -98,7 +100,8 @@ static void on_candidate(void *ctx, uint32_t i)
     }
     cast2_key k;
     k.index = i;
-    if (fc_cast2_entry(c->moving, c->delta, &b->shape.s2, &k.t, &k.f))
+    fc_shape2 tmp;
+    if (fc_cast2_entry(c->moving, c->delta, fc_body_shape2(w, b, &tmp), &k.t, &k.f))
         push(w, &w->cast2_tmp, &k);
 }
 
@@ -205,7 +208,9 @@ fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc
                 break;
         }
         k.index = cand[i].index;
-        if (fc_cast2_entry(moving, delta, &w->bodies[k.index].shape.s2, &k.t, &k.f) && (!have || key_less(&k, &best))) {
+        fc_shape2 tmp;
+        const fc_shape2 *target = fc_body_shape2(w, &w->bodies[k.index], &tmp);
+        if (fc_cast2_entry(moving, delta, target, &k.t, &k.f) && (!have || key_less(&k, &best))) {
             best = k;
             have = 1;
         }

@@ -33,12 +33,13 @@ static int put2(uint32_t *f, int n, fc_vec2 v)
 }
 
 /* The shape's fields in declaration order; returns their number. */
-static int shape_fields(const fc_body *b, int dim, uint32_t *type, uint32_t *count, uint32_t f[16])
+static int shape_fields(const fc_world *w, const fc_body *b, uint32_t *type, uint32_t *count, uint32_t f[16])
 {
     int n = 0;
     *count = 0;
-    if (dim == FC_WORLD_2D) {
-        const fc_shape2 *s = &b->shape.s2;
+    if (w->def.dim == FC_WORLD_2D) {
+        fc_shape2 tmp;
+        const fc_shape2 *s = fc_body_shape2(w, b, &tmp);
         *type = (uint32_t)s->type;
         switch (s->type) {
         case FC_SHAPE2_CIRCLE:
@@ -64,7 +65,8 @@ static int shape_fields(const fc_body *b, int dim, uint32_t *type, uint32_t *cou
         }
         return n;
     }
-    const fc_shape3 *s = &b->shape.s3;
+    fc_shape3 tmp;
+    const fc_shape3 *s = fc_body_shape3(w, b, &tmp);
     *type = (uint32_t)s->type;
     switch (s->type) {
     case FC_SHAPE3_SPHERE:
@@ -96,7 +98,8 @@ static int body_words(const fc_world *w, uint32_t index, uint64_t out[BODY_MAX_W
     out[0] = word(index, b->generation);
     out[1] = word(b->filter.category, b->filter.mask);
     if (w->def.dim == FC_WORLD_2D) {
-        const fc_shape2 *s = &b->shape.s2;
+        fc_shape2 tmp;
+        const fc_shape2 *s = fc_body_shape2(w, b, &tmp);
         switch (s->type) {
         case FC_SHAPE2_CIRCLE:
             out[2] = FC_SHAPE2_CIRCLE;
@@ -119,7 +122,7 @@ static int body_words(const fc_world *w, uint32_t index, uint64_t out[BODY_MAX_W
         }
     }
     uint32_t f[16], type, count;
-    int n = shape_fields(b, (int)w->def.dim, &type, &count, f);
+    int n = shape_fields(w, b, &type, &count, f);
     int k = 2;
     out[k++] = word(type, count);
     for (int i = 0; i < n; i += 2)
@@ -159,15 +162,18 @@ uint64_t fc_world_record_head(const fc_world *w, uint32_t index)
 static inline uint64_t record_hash(const fc_world *w, const fc_body *b, uint32_t index, int dim2, uint64_t head)
 {
     uint64_t sum = head;
-    const fc_shape2 *s = &b->shape.s2;
-    if (dim2 && s->type == FC_SHAPE2_AABB)
-        sum += rec_term(FC_SHAPE2_AABB, 0, 2) + vterm(s->u.aabb.min, 3) + vterm(s->u.aabb.max, 4);
-    else if (dim2 && s->type == FC_SHAPE2_CIRCLE)
-        sum += rec_term(FC_SHAPE2_CIRCLE, 0, 2) + vterm(s->u.circle.center, 3) + rec_term(u32_of(s->u.circle.radius), 0, 4);
-    else if (dim2 && s->type == FC_SHAPE2_OBB)
+    const int32_t *v = b->sw; /* the small shapes' words (world_internal.h) */
+    if (dim2 && b->type == FC_SHAPE2_AABB)
+        sum += rec_term(FC_SHAPE2_AABB, 0, 2) + rec_term(u32_of(v[0]), u32_of(v[1]), 3) +
+               rec_term(u32_of(v[2]), u32_of(v[3]), 4);
+    else if (dim2 && b->type == FC_SHAPE2_CIRCLE)
+        sum += rec_term(FC_SHAPE2_CIRCLE, 0, 2) + rec_term(u32_of(v[0]), u32_of(v[1]), 3) +
+               rec_term(u32_of(v[2]), 0, 4);
+    else if (dim2 && b->type == FC_SHAPE2_OBB) {
+        const fc_shape2 *s = &w->big[(uint32_t)v[0]].shape.s2;
         sum += rec_term(FC_SHAPE2_OBB, 0, 2) + vterm(s->u.obb.center, 3) + vterm(s->u.obb.half, 4) +
                rec_term(s->u.obb.angle, 0, 5);
-    else {
+    } else {
         uint64_t buf[BODY_MAX_WORDS];
         int n = body_words(w, index, buf);
         for (int j = 2; j < n; j++)
@@ -185,8 +191,7 @@ uint64_t fc_world_record_hash(const fc_world *w, uint32_t index)
 
 void fc_world_rehash(fc_world *w, uint32_t index)
 {
-    const fc_body *b = &w->bodies[index];
-    w->rec[index] = record_hash(w, b, index, w->def.dim == FC_WORLD_2D, b->rec_head);
+    w->rec[index] = record_hash(w, &w->bodies[index], index, w->def.dim == FC_WORLD_2D, fc_world_record_head(w, index));
 }
 
 /* Record hashes are cached per slot and kept current by every mutation

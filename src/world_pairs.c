@@ -2,7 +2,7 @@
 /* The world's pair list over time: fc_world_find_pairs keeps the previous
  * list, contact events diff the two (fc_pair_events is the stateless diff),
  * and fc_world_find_contacts2/3 add each pair's contact. The list itself is
- * built by fc_world_pairs_fill (world_query.c). */
+ * built by fc_world_pairs_collect / fc_world_pairs_write (world_query.c). */
 #include "world_internal.h"
 
 #include <string.h>
@@ -45,28 +45,57 @@ static void put(fc_pair *out, size_t cap, size_t *k, const fc_pair *p)
     (*k)++;
 }
 
+/* The previous list of a diff: full pairs (fc_pair_events), or the
+ * world's compact list (full NULL) whose ids carry the world's tag. */
+typedef struct prev_list {
+    const fc_pair *full;
+    const fc_pair_slim *slim;
+    uint32_t tag;
+} prev_list;
+
+static void prev_at(const prev_list *l, size_t i, fc_pair *p)
+{
+    if (l->full != NULL) {
+        *p = l->full[i];
+        return;
+    }
+    const fc_pair_slim *s = &l->slim[i];
+    p->a.index = s->a;
+    p->a.generation = s->a_gen;
+    p->a.world = l->tag;
+    p->b.index = s->b;
+    p->b.generation = s->b_gen;
+    p->b.world = l->tag;
+}
+
 /* The merge of two canonical lists: counts every began / ended pair, writes
  * the first bcap / ecap of them (a NULL output: counts only). Equal indices
  * with different ids are an end and a begin. */
-static void diff(const fc_pair *prev, size_t np, const fc_pair *cur, size_t nc, fc_pair *began, size_t bcap,
+static void diff(const prev_list *prev, size_t np, const fc_pair *cur, size_t nc, fc_pair *began, size_t bcap,
                  size_t *nb, fc_pair *ended, size_t ecap, size_t *ne)
 {
     size_t i = 0, j = 0;
+    fc_pair p;
     *nb = *ne = 0;
     while (i < np && j < nc) {
-        int c = pair_order(&prev[i], &cur[j]);
-        if (c == 0 && pair_same(&prev[i], &cur[j])) {
+        prev_at(prev, i, &p);
+        int c = pair_order(&p, &cur[j]);
+        if (c == 0 && pair_same(&p, &cur[j])) {
             i++;
             j++;
             continue;
         }
-        if (c <= 0)
-            put(ended, ecap, ne, &prev[i++]);
+        if (c <= 0) {
+            put(ended, ecap, ne, &p);
+            i++;
+        }
         if (c >= 0)
             put(began, bcap, nb, &cur[j++]);
     }
-    while (i < np)
-        put(ended, ecap, ne, &prev[i++]);
+    for (; i < np; i++) {
+        prev_at(prev, i, &p);
+        put(ended, ecap, ne, &p);
+    }
     while (j < nc)
         put(began, bcap, nb, &cur[j++]);
 }
@@ -81,34 +110,40 @@ fc_status fc_pair_events(const fc_pair *prev, int32_t nprev, const fc_pair *cur,
         !canonical(cur, ncur))
         return FC_ERR_ARGUMENT;
     size_t nb, ne;
-    diff(prev, (size_t)nprev, cur, (size_t)ncur, NULL, 0, &nb, NULL, 0, &ne);
+    const prev_list pl = {prev, NULL, 0};
+    diff(&pl, (size_t)nprev, cur, (size_t)ncur, NULL, 0, &nb, NULL, 0, &ne);
     *nbegan = (int32_t)nb;
     *nended = (int32_t)ne;
     if (nb > (size_t)began_cap || ne > (size_t)ended_cap)
         return FC_ERR_BUFFER;
-    diff(prev, (size_t)nprev, cur, (size_t)ncur, began, (size_t)began_cap, &nb, ended, (size_t)ended_cap, &ne);
+    diff(&pl, (size_t)nprev, cur, (size_t)ncur, began, (size_t)began_cap, &nb, ended, (size_t)ended_cap, &ne);
     return FC_OK;
 }
 
-/* The next pair list, built in the spare buffer; with want_contacts the
- * contact buffer is reserved for it too. On success the lists rotate
- * (previous <- current <- new); on failure nothing changed. */
+/* The next pair list; with want_contacts the contact buffer is reserved
+ * for it too. Once nothing can fail, the current list is kept compact as
+ * the previous one (16 bytes a pair instead of a second 24-byte list) and
+ * the new list is written over it; on failure nothing changed. */
 static fc_status pairs_next(fc_world *w, int want_contacts)
 {
-    fc_buf cur = w->pairs;
-    w->pairs = w->pair_spare;
-    const fc_pair *p;
-    int32_t n;
-    fc_status st = fc_world_pairs_fill(w, &p, &n);
-    if (st == FC_OK && want_contacts && !fc_buf_reserve(&w->def.alloc, &w->contacts, (size_t)n))
+    const fc_allocator *a = &w->def.alloc;
+    fc_status st = fc_world_pairs_collect(w);
+    const size_t n = w->pair_keys.count, nc = w->pairs.count;
+    if (st == FC_OK && (!fc_buf_reserve(a, &w->pairs, n) || !fc_buf_reserve(a, &w->pair_prev, nc) ||
+                        (want_contacts && !fc_buf_reserve(a, &w->contacts, n))))
         st = FC_ERR_NO_MEMORY;
-    if (st != FC_OK) {
-        w->pair_spare = w->pairs;
-        w->pairs = cur;
+    if (st != FC_OK)
         return st;
+    const fc_pair *cur = (const fc_pair *)w->pairs.data;
+    fc_pair_slim *prev = (fc_pair_slim *)w->pair_prev.data;
+    for (size_t i = 0; i < nc; i++) {
+        prev[i].a = cur[i].a.index;
+        prev[i].a_gen = cur[i].a.generation;
+        prev[i].b = cur[i].b.index;
+        prev[i].b_gen = cur[i].b.generation;
     }
-    w->pair_spare = w->pair_prev;
-    w->pair_prev = cur;
+    w->pair_prev.count = nc;
+    fc_world_pairs_write(w, &w->pairs);
     w->began.count = w->ended.count = 0;
     w->events_base = w->events_base == FC_EVENTS_LOST_CUR ? FC_EVENTS_LOST : FC_EVENTS_LIST;
     return FC_OK;
@@ -120,6 +155,7 @@ fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count
         return FC_ERR_NULL;
     *pairs = NULL;
     *count = 0;
+    fc_world_settle(w);
     fc_status st = pairs_next(w, 0);
     if (st != FC_OK)
         return st;
@@ -128,7 +164,7 @@ fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t *count
     return FC_OK;
 }
 
-void fc_world_events_rebase(fc_world *w)
+void fc_world_settle_slow(fc_world *w)
 {
     w->events_base = pairs_next(w, 0) == FC_OK ? FC_EVENTS_NONE : FC_EVENTS_LOST_CUR;
 }
@@ -142,14 +178,16 @@ fc_status fc_world_pair_events(fc_world *w, const fc_pair **began, int32_t *nbeg
     *nbegan = *nended = 0;
     if (w->events_base == FC_EVENTS_LOST_CUR || w->events_base == FC_EVENTS_LOST)
         return FC_ERR_NO_MEMORY;
-    const fc_pair *prev = (const fc_pair *)w->pair_prev.data, *cur = (const fc_pair *)w->pairs.data;
-    size_t np = w->events_base == FC_EVENTS_NONE ? 0 : w->pair_prev.count;
-    size_t nc = w->events_base == FC_EVENTS_NONE ? 0 : w->pairs.count;
+    const prev_list prev = {NULL, (const fc_pair_slim *)w->pair_prev.data, w->def.tag};
+    const fc_pair *cur = (const fc_pair *)w->pairs.data;
+    const int none = w->events_base == FC_EVENTS_NONE || w->events_base == FC_EVENTS_PENDING;
+    size_t np = none ? 0 : w->pair_prev.count;
+    size_t nc = none ? 0 : w->pairs.count;
     size_t nb, ne;
-    diff(prev, np, cur, nc, NULL, 0, &nb, NULL, 0, &ne);
+    diff(&prev, np, cur, nc, NULL, 0, &nb, NULL, 0, &ne);
     if (!fc_buf_reserve(&w->def.alloc, &w->began, nb) || !fc_buf_reserve(&w->def.alloc, &w->ended, ne))
         return FC_ERR_NO_MEMORY;
-    diff(prev, np, cur, nc, (fc_pair *)w->began.data, nb, &nb, (fc_pair *)w->ended.data, ne, &ne);
+    diff(&prev, np, cur, nc, (fc_pair *)w->began.data, nb, &nb, (fc_pair *)w->ended.data, ne, &ne);
     w->began.count = nb;
     w->ended.count = ne;
     *began = (const fc_pair *)w->began.data;
@@ -165,6 +203,7 @@ static fc_status find_contacts(fc_world *w, const fc_pair **pairs, const void **
     *pairs = NULL;
     *contacts = NULL;
     *count = 0;
+    fc_world_settle(w);
     fc_status st = pairs_next(w, 1);
     if (st != FC_OK)
         return st;
@@ -172,10 +211,14 @@ static fc_status find_contacts(fc_world *w, const fc_pair **pairs, const void **
     size_t n = w->pairs.count;
     for (size_t i = 0; i < n; i++) {
         const fc_body *a = &w->bodies[p[i].a.index], *b = &w->bodies[p[i].b.index];
+        fc_shape2 ta2, tb2;
+        fc_shape3 ta3, tb3;
         if (w->def.dim == FC_WORLD_3D)
-            (void)fc_contact3(&a->shape.s3, &b->shape.s3, (fc_contact3_result *)w->contacts.data + i);
+            (void)fc_contact3(fc_body_shape3(w, a, &ta3), fc_body_shape3(w, b, &tb3),
+                              (fc_contact3_result *)w->contacts.data + i);
         else
-            (void)fc_contact2(&a->shape.s2, &b->shape.s2, (fc_contact2_result *)w->contacts.data + i);
+            (void)fc_contact2(fc_body_shape2(w, a, &ta2), fc_body_shape2(w, b, &tb2),
+                              (fc_contact2_result *)w->contacts.data + i);
     }
     w->contacts.count = n;
     *pairs = p;

@@ -34,48 +34,46 @@ static void on_pair(void *ctx, uint32_t a, uint32_t b)
     push_key(w, &w->pair_keys, a < b ? ((uint64_t)a << 32) | b : ((uint64_t)b << 32) | a);
 }
 
-fc_status fc_world_pairs_fill(fc_world *w, const fc_pair **pairs, int32_t *count)
+fc_status fc_world_pairs_collect(fc_world *w)
 {
-    *pairs = NULL;
-    *count = 0;
     w->oom = 0;
     w->pair_keys.count = 0;
-    w->pairs.count = 0;
     fc_qt_pairs(w->qt, on_pair, w);
+    return w->oom ? FC_ERR_NO_MEMORY : FC_OK;
+}
+
+void fc_world_pairs_write(fc_world *w, fc_buf *out)
+{
     size_t n = w->pair_keys.count;
-    if (w->oom || !fc_buf_reserve(&w->def.alloc, &w->pairs, n))
-        return FC_ERR_NO_MEMORY;
     uint64_t *keys = (uint64_t *)w->pair_keys.data;
     /* the output's storage (24 bytes a pair, 8-byte aligned by the
      * allocator's contract) is the sort's scratch before it is written */
-    fc_sort_u64(keys, (uint64_t *)w->pairs.data, n);
-    fc_pair *out = (fc_pair *)w->pairs.data;
+    fc_sort_u64(keys, (uint64_t *)out->data, n);
+    fc_pair *p = (fc_pair *)out->data;
     for (size_t i = 0; i < n; i++) {
-        fc_world_id_of(w, (uint32_t)(keys[i] >> 32), &out[i].a);
-        fc_world_id_of(w, (uint32_t)keys[i], &out[i].b);
+        fc_world_id_of(w, (uint32_t)(keys[i] >> 32), &p[i].a);
+        fc_world_id_of(w, (uint32_t)keys[i], &p[i].b);
     }
-    w->pairs.count = n;
-    *pairs = out;
-    *count = (int32_t)n;
-    return FC_OK;
+    out->count = n;
 }
 
-/* The query: the scratch body q (filter, bounds, shape), or a skill area
+/* The query: q (filter, bounds, shape), or a skill area
  * (sector / ring, fixcol/area2.h) tested instead of q's shape. */
 typedef struct query_ctx {
     fc_world *w;
-    const fc_body *q;
+    const fc_body_full *q;
     const fc_sector2 *sector;
     const fc_ring2 *ring;
 } query_ctx;
 
 static int query_hits(const query_ctx *c, const fc_body *b)
 {
+    fc_shape2 tmp;
     if (c->sector != NULL)
-        return fc_overlap_sector2(c->sector, &b->shape.s2);
+        return fc_overlap_sector2(c->sector, fc_body_shape2(c->w, b, &tmp));
     if (c->ring != NULL)
-        return fc_overlap_ring2(c->ring, &b->shape.s2);
-    return fc_world_bodies_overlap(c->w, b, c->q);
+        return fc_overlap_ring2(c->ring, fc_body_shape2(c->w, b, &tmp));
+    return fc_world_body_meets(c->w, b, c->q);
 }
 
 static void on_query(void *ctx, uint32_t i)
@@ -87,14 +85,14 @@ static void on_query(void *ctx, uint32_t i)
     push_key(c->w, &c->w->query_idx, i);
 }
 
-/* Bodies meeting the scratch body q, sorted, into the query ids array. */
+/* Bodies meeting the query q, sorted, into the query ids array. */
 static fc_status world_query(fc_world *w, const query_ctx *ctx, const fc_body_id **ids, int32_t *count)
 {
     w->oom = 0;
     w->query_idx.count = 0;
     w->query_ids.count = 0;
     query_ctx c = *ctx;
-    const fc_body *q = c.q;
+    const fc_body_full *q = c.q;
     fc_qt_query(w->qt, fc_world_qt_box(w, q->min, q->max), on_query, &c);
     size_t n = w->query_idx.count;
     if (w->oom || !fc_buf_reserve(&w->def.alloc, &w->query_tmp, n) ||
@@ -111,9 +109,9 @@ static fc_status world_query(fc_world *w, const query_ctx *ctx, const fc_body_id
     return FC_OK;
 }
 
-/* A scratch body holding a query shape; the query filter is stored with
- * category and mask as given (the pairing rule is symmetric). */
-static fc_status query_body(const fc_world *w, const fc_shape2 *s2, const fc_shape3 *s3, fc_filter f, fc_body *q)
+/* The query shape in full; the query filter is stored with category and
+ * mask as given (the pairing rule is symmetric). */
+static fc_status query_body(const fc_world *w, const fc_shape2 *s2, const fc_shape3 *s3, fc_filter f, fc_body_full *q)
 {
     memset(q, 0, sizeof *q);
     q->filter = f;
@@ -136,7 +134,7 @@ static fc_status world_overlap(fc_world *w, const fc_shape2 *s2, const fc_shape3
         return FC_ERR_NULL;
     *ids = NULL;
     *count = 0;
-    fc_body q;
+    fc_body_full q;
     fc_status st = query_body(w, s2, s3, filter, &q);
     query_ctx c = {w, &q, NULL, NULL};
     return st != FC_OK ? st : world_query(w, &c, ids, count);
@@ -160,7 +158,7 @@ static fc_status world_area(fc_world *w, fc_status valid, fc_vec2 center, fix16_
     disc.type = FC_SHAPE2_CIRCLE;
     disc.u.circle.center = center;
     disc.u.circle.radius = radius;
-    fc_body q;
+    fc_body_full q;
     fc_status st = query_body(w, &disc, NULL, filter, &q);
     if (sector != NULL) /* a narrow fan: a smaller box than the disc's */
         fc_area2_sector_bounds(sector, q.min, q.max);

@@ -220,7 +220,10 @@ static void on_ray_candidate(void *ctx, uint32_t i)
         return;
     fc_ray_key k;
     k.index = i;
-    int hit = w->def.dim == FC_WORLD_3D ? ray_shape3(c->r, &b->shape.s3, &k.t) : ray_shape2(c->r, &b->shape.s2, &k.t);
+    fc_shape2 t2;
+    fc_shape3 t3;
+    int hit = w->def.dim == FC_WORLD_3D ? ray_shape3(c->r, fc_body_shape3(w, b, &t3), &k.t)
+                                        : ray_shape2(c->r, fc_body_shape2(w, b, &t2), &k.t);
     if (!hit)
         return;
     if (w->ray_tmp.count == w->ray_tmp.cap && !fc_buf_reserve(&w->def.alloc, &w->ray_tmp, w->ray_tmp.count + 1)) {

@@ -26,12 +26,14 @@ static int marked(const uint64_t *m, uint32_t i)
     return (int)((m[i >> 6] >> (i & 63)) & 1u);
 }
 
-/* Pass 1: validate the stream; mark the free slots in m (cleared here).
- * When qt is not NULL, *fits says whether qt, cleared, takes every body
- * without allocating (its probes are reset here). */
+/* Pass 1: validate the stream; mark the free slots in m (cleared here);
+ * *nbig = the bodies whose shapes take a big-pool entry. When qt is not
+ * NULL, *fits says whether qt, cleared, takes every body without
+ * allocating (its probes are reset here). */
 static fc_status restore_check(const unsigned char *p, size_t size, const fc_snap_header *h, uint64_t *m,
-                               fc_quadtree *qt, int *fits)
+                               fc_quadtree *qt, int *fits, uint32_t *nbig)
 {
+    *nbig = 0;
     if (h->slots > 0)
         memset(m, 0, sizeof(uint64_t) * FC_MARK_WORDS(h->slots));
     fc_snap_dec d = fc_snap_stream(p, size);
@@ -49,8 +51,10 @@ static fc_status restore_check(const unsigned char *p, size_t size, const fc_sna
     for (uint32_t i = 0; i < h->slots && st == FC_OK; i++) {
         if (marked(m, i))
             continue;
-        fc_body b;
+        fc_body_full b;
         st = fc_snap_get_body(&d, dim2, &b);
+        if (st == FC_OK && !fc_shape_small(dim2, dim2 ? (uint32_t)b.shape.s2.type : (uint32_t)b.shape.s3.type))
+            (*nbig)++;
         if (st == FC_OK && *fits) {
             fc_qt_box box = {b.min[0], b.min[v], b.max[0], b.max[v]};
             *fits = fc_qt_probe(qt, i, box);
@@ -62,9 +66,9 @@ static fc_status restore_check(const unsigned char *p, size_t size, const fc_sna
 }
 
 /* Pass 2: fill w (settings already w's; slot capacity >= h->slots; its
- * quadtree empty) from the checked blob, free slots as marked in m. Only a
- * quadtree insertion can fail (out of memory), and not when pass 1 said
- * the tree fits. */
+ * quadtree empty; its big pool empty with room for every big shape) from
+ * the checked blob, free slots as marked in m. Only a quadtree insertion
+ * can fail (out of memory), and not when pass 1 said the tree fits. */
 static fc_status restore_build(fc_world *w, const unsigned char *p, size_t size, const fc_snap_header *h,
                                const uint64_t *m)
 {
@@ -82,14 +86,19 @@ static fc_status restore_build(fc_world *w, const unsigned char *p, size_t size,
     for (uint32_t i = 0; i < h->slots; i++) {
         if (marked(m, i))
             continue;
-        fc_body *b = &w->bodies[i];
-        fc_status st = fc_snap_get_body(&d, dim2, b); /* checked in pass 1 */
+        fc_body_full f;
+        fc_status st = fc_snap_get_body(&d, dim2, &f); /* checked in pass 1 */
         if (st == FC_OK)
-            st = fc_qt_insert(w->qt, i, fc_world_qt_box(w, b->min, b->max));
+            st = fc_qt_insert(w->qt, i, fc_world_qt_box(w, f.min, f.max));
         if (st != FC_OK)
             return st;
+        fc_body *b = &w->bodies[i];
+        b->generation = f.generation;
         b->live = 1;
-        b->rec_head = fc_world_record_head(w, i);
+        b->pad = 0;
+        b->filter = f.filter;
+        b->user_data = f.user_data;
+        fc_world_store_shape(w, b, 0, &f.shape.s2, &f.shape.s3, f.min, f.max);
         fc_world_rehash(w, i);
     }
     w->slot_count = h->slots;
@@ -108,16 +117,20 @@ static void clear_outputs(fc_world *w)
     w->oom = 0;
 }
 
-/* Build a fresh world from the checked blob and swap it into w. */
+/* Build a fresh world from the checked blob (nbig big shapes) and swap it
+ * into w. */
 static fc_status restore_fresh(fc_world *w, const unsigned char *p, size_t size, const fc_snap_header *h,
-                               const uint64_t *m)
+                               const uint64_t *m, uint32_t nbig)
 {
     fc_world_def def = h->def;
     def.alloc = w->def.alloc;
     fc_world *n;
     fc_status st = fc_world_create(&def, &n);
-    if (st == FC_OK) {
+    if (st == FC_OK && !fc_world_reserve_big(n, nbig))
+        st = FC_ERR_NO_MEMORY;
+    if (st == FC_OK)
         st = restore_build(n, p, size, h, m);
+    if (n != NULL) {
         if (st == FC_OK) {
             fc_world tmp = *w;
             *w = *n;
@@ -150,22 +163,24 @@ fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
             return FC_ERR_NO_MEMORY;
     }
     int fits = 0;
-    st = restore_check(p, size, &h, m, in_place ? w->qt : NULL, &fits);
-    if (st == FC_OK && in_place && fits) {
+    uint32_t nbig = 0;
+    st = restore_check(p, size, &h, m, in_place ? w->qt : NULL, &fits, &nbig);
+    if (st == FC_OK && in_place && fits && nbig <= w->big_cap) {
         /* rollback: decode into the world itself; nothing allocates or
          * fails (the probed nodes are there, empty, after the clear) */
         fc_qt_clear(w->qt);
+        fc_world_reset_big(w);
         w->def.dim = h.def.dim;
         w->def.tag = h.def.tag;
         st = restore_build(w, p, size, &h, m);
     } else if (st == FC_OK) {
-        st = restore_fresh(w, p, size, &h, m);
+        st = restore_fresh(w, p, size, &h, m, nbig);
     }
     if (in_place)
         fc_qt_trim(w->qt); /* the probed nodes left empty back to the pool */
     if (st == FC_OK) {
         clear_outputs(w);
-        fc_world_events_rebase(w);
+        w->events_base = FC_EVENTS_PENDING; /* listed lazily: fc_world_settle */
     }
     fc_free_bytes(&w->def.alloc, temp, sizeof(uint64_t) * mwords);
     return st;

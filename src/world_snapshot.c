@@ -181,12 +181,16 @@ static void put_shape3(enc *e, const fc_shape3 *s)
     }
 }
 
-static void put_body(enc *e, const fc_body *b, int dim2)
+static void put_body(enc *e, const fc_world *w, const fc_body *b, int dim2)
 {
     const fc_filter df = fc_filter_default();
     uint32_t has_filter = b->filter.category != df.category || b->filter.mask != df.mask;
-    uint32_t type = dim2 ? (uint32_t)b->shape.s2.type : (uint32_t)b->shape.s3.type;
-    uint32_t poly = dim2 && b->shape.s2.type == FC_SHAPE2_POLY ? (uint32_t)b->shape.s2.u.poly.count - 3u : 0u;
+    fc_shape2 t2;
+    fc_shape3 t3;
+    const fc_shape2 *s2 = dim2 ? fc_body_shape2(w, b, &t2) : NULL;
+    const fc_shape3 *s3 = dim2 ? NULL : fc_body_shape3(w, b, &t3);
+    uint32_t type = b->type;
+    uint32_t poly = dim2 && type == FC_SHAPE2_POLY ? (uint32_t)s2->u.poly.count - 3u : 0u;
     put_uvar(e, b->generation);
     put_byte(e, type | (has_filter ? FLAG_FILTER : 0u) | (b->user_data != 0 ? FLAG_USER : 0u) | poly << 5);
     if (has_filter) {
@@ -196,9 +200,9 @@ static void put_body(enc *e, const fc_body *b, int dim2)
     if (b->user_data != 0)
         put_uvar(e, b->user_data);
     if (dim2)
-        put_shape2(e, &b->shape.s2);
+        put_shape2(e, s2);
     else
-        put_shape3(e, &b->shape.s3);
+        put_shape3(e, s3);
 }
 
 fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size)
@@ -214,7 +218,7 @@ fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *si
     const int dim2 = w->def.dim == FC_WORLD_2D;
     for (uint32_t i = 0; i < w->slot_count; i++)
         if (w->bodies[i].live)
-            put_body(&e, &w->bodies[i], dim2);
+            put_body(&e, w, &w->bodies[i], dim2);
     while (e.at % 8 != 0)
         put_byte(&e, 0);
     const size_t total = e.at + 8;
@@ -250,10 +254,14 @@ static uint32_t get_byte(dec *d)
 
 /* The canonical LEB128 of a value below 2^bits: no group past bit bits - 1,
  * no final zero group after the first (the writer's unique encoding). */
-static uint64_t get_uvar(dec *d, unsigned bits)
+static inline uint64_t get_uvar(dec *d, unsigned bits)
 {
     if (!d->bad && d->end - d->at >= 10) { /* any encoding fits: no per-byte bound check */
         const unsigned char *q = d->p + d->at;
+        if (q[0] < 0x80u && (bits >= 7 || q[0] >> bits == 0)) { /* one group (flags, generations) */
+            d->at++;
+            return q[0];
+        }
         uint64_t v = 0;
         uint32_t b;
         unsigned n = 0;
@@ -286,7 +294,7 @@ static uint64_t get_uvar(dec *d, unsigned bits)
 }
 
 /* base + a zigzag-coded difference; the result must fit in int32. */
-static int32_t get_rel(dec *d, int32_t base)
+static inline int32_t get_rel(dec *d, int32_t base)
 {
     uint64_t z = get_uvar(d, 34); /* |difference| <= 2^33 */
     int64_t v = (int64_t)base + ((z & 1u) != 0 ? -(int64_t)(z >> 1) - 1 : (int64_t)(z >> 1));
@@ -318,7 +326,7 @@ static int axis_in_range(const fc_vec3 *a)
            a->z <= AXIS_MAX;
 }
 
-static fc_status get_shape2(dec *d, uint32_t type, uint32_t poly, fc_body *b)
+static fc_status get_shape2(dec *d, uint32_t type, uint32_t poly, fc_body_full *b)
 {
     const fc_vec2 o = fc_vec2_make(0, 0);
     fc_shape2 *s = &b->shape.s2;
@@ -359,7 +367,7 @@ static fc_status get_shape2(dec *d, uint32_t type, uint32_t poly, fc_body *b)
     return fc_shape2_bounds(s, b->min, b->max) == FC_OK ? FC_OK : FC_ERR_FORMAT;
 }
 
-static fc_status get_shape3(dec *d, uint32_t type, uint32_t poly, fc_body *b)
+static fc_status get_shape3(dec *d, uint32_t type, uint32_t poly, fc_body_full *b)
 {
     const fc_vec3 o = { 0, 0, 0 };
     fc_shape3 *s = &b->shape.s3;
@@ -397,7 +405,7 @@ static fc_status get_shape3(dec *d, uint32_t type, uint32_t poly, fc_body *b)
 }
 
 /* One live body (generation, flags, filter, user data, shape) into *b. */
-static fc_status get_body(dec *d, int dim2, fc_body *b)
+static fc_status get_body(dec *d, int dim2, fc_body_full *b)
 {
     memset(b, 0, sizeof *b);
     b->generation = (uint32_t)get_uvar(d, 32);
@@ -432,7 +440,7 @@ void fc_snap_get_free(fc_snap_dec *d, uint32_t *index, uint32_t *generation)
     *generation = (uint32_t)get_uvar(d, 32);
 }
 
-fc_status fc_snap_get_body(fc_snap_dec *d, int dim2, fc_body *b)
+fc_status fc_snap_get_body(fc_snap_dec *d, int dim2, fc_body_full *b)
 {
     return get_body(d, dim2, b);
 }

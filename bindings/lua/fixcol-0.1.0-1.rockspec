@@ -55,6 +55,7 @@ build = {
             "src/world.c",
             "src/world_bounds.c",
             "src/world_narrow.c",
+            "src/world_shape.c",
             "src/world_pairs.c",
             "src/world_query.c",
             "src/world_ray.c",

@@ -240,10 +240,12 @@ FC_API fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t
  * fc_world_find_pairs are the diff between the snapshot's pair list and
  * the new one. So the rollback loop (snapshot after a frame's find_pairs;
  * later restore, re-simulate the moves, find_pairs) reports exactly the
- * events of the original run (tests/test_pair_events.c checks it). This
- * costs a restore one pair pass; it allocates nothing when the world's
- * three pair lists (previous, current, spare) have room: pair_capacity, or
- * three earlier fc_world_find_pairs calls with at least that many pairs. */
+ * events of the original run (tests/test_pair_events.c checks it). The
+ * restored list is built lazily, by the first call after the restore that
+ * changes a body or lists pairs (one pair pass, not in the restore itself);
+ * it allocates nothing when the world's two pair lists (previous, current)
+ * have room: pair_capacity, or two earlier fc_world_find_pairs calls with
+ * at least that many pairs. */
 
 /* Stateless diff of two canonical pair lists (each strictly increasing by
  * (a.index, b.index) with a.index < b.index, as fc_world_find_pairs gives).
@@ -266,8 +268,8 @@ FC_API fc_status fc_pair_events(const fc_pair *prev, int32_t nprev, const fc_pai
  * the lifetime rules at the top); counts >= 0. Calling it twice gives the
  * same answer. Allocation-free when the events fit pair_capacity (or an
  * earlier peak). Errors: FC_ERR_NULL; FC_ERR_NO_MEMORY (outputs empty;
- * also when a restore could not list its pairs - out of memory - until two
- * more fc_world_find_pairs calls succeed). */
+ * also when the restored contents' pairs could not be listed - out of
+ * memory - until two more fc_world_find_pairs calls succeed). */
 FC_API fc_status fc_world_pair_events(fc_world *w, const fc_pair **began, int32_t *nbegan, const fc_pair **ended,
                                       int32_t *nended);
 
