@@ -27,6 +27,7 @@
 #include "cast3d_internal.h"
 
 #include "collide3d_internal.h"
+#include "world_internal.h"
 #include "nofloat.h"
 
 void fc_c3box_of(const fc_shape3 *s, fc_c3box *out)
@@ -78,9 +79,43 @@ fc_status fc_cast3_check(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3
     return st;
 }
 
+/* n1 / d1 < n2 / d2 for d1, d2 > 0 (|n| < 2^33, d < 2^31). */
+static int frac_less(int64_t n1, int64_t d1, int64_t n2, int64_t d2)
+{
+    return fc_i128_cmp(fc_i128_mul_i64(n1, d2), fc_i128_mul_i64(n2, d1)) < 0;
+}
+
+/* 0 when the bounding boxes (fc_shape3_bounds, which contain the shapes)
+ * never meet for t in [0, 1]: then neither do the shapes. An exact
+ * rational slab test; 1 says nothing. */
+static int bounds_may_meet(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target)
+{
+    int32_t la[3], ha[3], lb[3], hb[3];
+    fc_shape3_bounds(moving, la, ha);
+    fc_shape3_bounds(target, lb, hb);
+    const int64_t d[3] = {delta.x, delta.y, delta.z};
+    int64_t en = 0, ed = 1, xn = 1, xd = 1; /* t in [en / ed, xn / xd] */
+    for (int k = 0; k < 3; k++) {
+        int64_t lo = (int64_t)lb[k] - ha[k], hi = (int64_t)hb[k] - la[k]; /* lo <= t d <= hi */
+        if (d[k] == 0) {
+            if (lo > 0 || hi < 0)
+                return 0;
+            continue;
+        }
+        int64_t a = d[k] > 0 ? lo : -hi, b = d[k] > 0 ? hi : -lo, m = d[k] > 0 ? d[k] : -d[k];
+        if (frac_less(en, ed, a, m))
+            en = a, ed = m;
+        if (frac_less(b, m, xn, xd))
+            xn = b, xd = m;
+    }
+    return !frac_less(xn, xd, en, ed);
+}
+
 int fc_cast3_exact(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, fc_castt *t, fc_cast3_feat *f)
 {
     int64_t d[3] = {(int64_t)delta.x * 65536, (int64_t)delta.y * 65536, (int64_t)delta.z * 65536};
+    if (!bounds_may_meet(moving, delta, target))
+        return 0;
     if (fc_overlap3(moving, target)) {
         *t = fc_castt_int(0);
         f->kind = FC_C3F_START;
