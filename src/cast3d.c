@@ -85,14 +85,9 @@ static int frac_less(int64_t n1, int64_t d1, int64_t n2, int64_t d2)
     return fc_i128_cmp(fc_i128_mul_i64(n1, d2), fc_i128_mul_i64(n2, d1)) < 0;
 }
 
-/* 0 when the bounding boxes (fc_shape3_bounds, which contain the shapes)
- * never meet for t in [0, 1]: then neither do the shapes. An exact
- * rational slab test; 1 says nothing. */
-static int bounds_may_meet(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target)
+int fc_cast3_bounds_entry(const int32_t la[3], const int32_t ha[3], fc_vec3 delta, const int32_t lb[3],
+                          const int32_t hb[3], int64_t *num, int64_t *den)
 {
-    int32_t la[3], ha[3], lb[3], hb[3];
-    fc_shape3_bounds(moving, la, ha);
-    fc_shape3_bounds(target, lb, hb);
     const int64_t d[3] = {delta.x, delta.y, delta.z};
     int64_t en = 0, ed = 1, xn = 1, xd = 1; /* t in [en / ed, xn / xd] */
     for (int k = 0; k < 3; k++) {
@@ -108,7 +103,22 @@ static int bounds_may_meet(const fc_shape3 *moving, fc_vec3 delta, const fc_shap
         if (frac_less(b, m, xn, xd))
             xn = b, xd = m;
     }
-    return !frac_less(xn, xd, en, ed);
+    if (frac_less(xn, xd, en, ed))
+        return 0;
+    *num = en;
+    *den = ed;
+    return 1;
+}
+
+/* 0 when the bounding boxes (fc_shape3_bounds, which contain the shapes)
+ * never meet for t in [0, 1]: then neither do the shapes. */
+static int bounds_may_meet(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target)
+{
+    int32_t la[3], ha[3], lb[3], hb[3];
+    int64_t num, den;
+    fc_shape3_bounds(moving, la, ha);
+    fc_shape3_bounds(target, lb, hb);
+    return fc_cast3_bounds_entry(la, ha, delta, lb, hb, &num, &den);
 }
 
 int fc_cast3_exact(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, fc_castt *t, fc_cast3_feat *f)

@@ -62,6 +62,13 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
 int fc_c3_sweep_ball(const int64_t x[3], const int64_t d[3], const int64_t cen[3], int64_t rr, fc_castt *t,
                      fc_cast3_feat *f);
 
+/* The entry of box [la, ha] moving by delta (raw) into box [lb, hb], an
+ * exact rational *num / *den in [0, 1] (den > 0); 0 when they never meet
+ * for t in [0, 1]. Boxes holding the shapes give a lower bound of the
+ * shapes' entry, or prove a miss. */
+int fc_cast3_bounds_entry(const int32_t la[3], const int32_t ha[3], fc_vec3 delta, const int32_t lb[3],
+                          const int32_t hb[3], int64_t *num, int64_t *den);
+
 /* The exact cast of valid shapes with delta in range: 1, the entry *t and
  * its feature *f on a hit, else 0 (src/cast3d.c). */
 int fc_cast3_exact(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, fc_castt *t,
