@@ -15,14 +15,15 @@
  * (an integer vector) and the normal is fc3_unit(n): within 0.5 + 2^-12 raw
  * of the exact unit vector. Round features (edge cylinder, corner ball,
  * sphere) give the direction between the closest points at the exact t*,
- * evaluated at t~ = floor(t* 2^60) / 2^60 instead: the closest-point
- * vector v(t) moves by at most |t* - t~| |d| < 2^-60 * 2^48 = 2^-12 scaled
- * units (the corner is fixed, the edge projection is 1-Lipschitz), while
- * |v(t*)| = 2^16 r >= 2^16 (the radius is >= 1 raw, r == 0 takes the
- * separating-axis path); the unit vector moves by < 2 * 2^-28, i.e.
- * < 2^-11 raw. v(t~) is exact in big integers (scaled by 2^60), reduced
- * to 62 bits (relative change < 2^-60) and normalised by fc3_unit: in
- * total < 0.5 + 2^-12 + 2^-11 + 2^-40 < 1 raw <= FC_CAST_NORMAL_TOL.
+ * evaluated at t~ = floor(t* 2^k) / 2^k instead, k from round_bits (at
+ * most 53): the closest-point vector v(t) moves by at most |t* - t~| |d|
+ * < 2^-20 r (the corner is fixed, the edge projection is 1-Lipschitz)
+ * while |v(t*)| = r, the scaled radius (>= 2^16: a radius is >= 1 raw,
+ * r == 0 takes the separating-axis path); the unit vector moves by
+ * < 2^-19, i.e. < 2^-3 raw. v(t~) is exact in big integers (scaled by
+ * 2^k), reduced to 62 bits (relative change < 2^-60) and normalised by
+ * fc3_unit: in total < 0.5 + 2^-12 + 2^-3 + 2^-40 < 1 raw <=
+ * FC_CAST_NORMAL_TOL.
  * Two points (both radii 0) meet head-on: the normal is the unit delta. */
 #include "cast3d_internal.h"
 
@@ -124,14 +125,14 @@ static int bounds_may_meet(const fc_shape3 *moving, fc_vec3 delta, const fc_shap
 int fc_cast3_exact(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, fc_castt *t, fc_cast3_feat *f)
 {
     int64_t d[3] = {(int64_t)delta.x * 65536, (int64_t)delta.y * 65536, (int64_t)delta.z * 65536};
+    f->kind = FC_C3F_START;
+    f->neg = 0;
+    for (int k = 0; k < 3; k++)
+        f->a[k] = f->u[k] = f->x[k] = f->d[k] = 0;
     if (!bounds_may_meet(moving, delta, target))
         return 0;
     if (fc_overlap3(moving, target)) {
         *t = fc_castt_int(0);
-        f->kind = FC_C3F_START;
-        f->neg = 0;
-        for (int k = 0; k < 3; k++)
-            f->a[k] = f->u[k] = f->x[k] = f->d[k] = 0;
         return 1;
     }
     fc_c3box a, b;
@@ -212,14 +213,39 @@ static void unit_big(const fc_big v[3], fc_vec3 *out)
     fc3_unit(big_shr(&v[0], shift), big_shr(&v[1], shift), big_shr(&v[2], shift), out);
 }
 
-/* The closest-point direction of a BALL / EDGE feature (from the feature
- * to the moving point) at t~ = floor(t 2^60) / 2^60, scaled by 2^60. */
-static void round_dir(const fc_castt *t, const fc_cast3_feat *f, fc_big v[3])
+static int32_t bitlen(uint64_t v)
 {
-    fc_big two60 = big64((int64_t)1 << 60), kk = big64(fc_castt_floor_pow2(t, 60));
+    int32_t n = 0;
+    for (; v != 0; v >>= 1)
+        n++;
+    return n;
+}
+
+/* The bits k of t~ = floor(t* 2^k) / 2^k for a round feature of scaled
+ * radius rr >= 2^16: with Dm = max |d_i| (|d| < 2 Dm), k >= bitlen(Dm) +
+ * 21 - floor(log2 rr) gives |t* - t~| |d| < 2^-k 2^(bitlen(Dm) + 1) <=
+ * 2^-20 rr, so the closest-point vector (length rr at t*) turns by
+ * < 2^-19 rad: < 2^-3 raw on each unit component. k <= 48 + 21 - 16 = 53. */
+static int round_bits(const int64_t d[3], int64_t rr)
+{
+    uint64_t dm = 0;
+    for (int k = 0; k < 3; k++) {
+        uint64_t a = d[k] < 0 ? (uint64_t)0 - (uint64_t)d[k] : (uint64_t)d[k];
+        dm = a > dm ? a : dm;
+    }
+    int32_t k = bitlen(dm) + 21 - (bitlen((uint64_t)rr) - 1);
+    return k < 0 ? 0 : k > 60 ? 60 : k;
+}
+
+/* The closest-point direction of a BALL / EDGE feature (from the feature
+ * to the moving point) at t~ = floor(t 2^k) / 2^k, scaled by 2^k. */
+static void round_dir(const fc_castt *t, const fc_cast3_feat *f, int64_t rr, fc_big v[3])
+{
+    int bits = round_bits(f->d, rr);
+    fc_big scale = big64((int64_t)1 << bits), kk = big64(fc_castt_floor_pow2(t, bits));
     for (int k = 0; k < 3; k++) {
         fc_big x = big64(f->x[k] - f->a[k]), dd = big64(f->d[k]);
-        fc_big p = fc_big_mul(&x, &two60), q = fc_big_mul(&kk, &dd);
+        fc_big p = fc_big_mul(&x, &scale), q = fc_big_mul(&kk, &dd);
         v[k] = fc_big_add(&p, &q);
     }
     if (f->kind != FC_C3F_EDGE)
@@ -246,13 +272,20 @@ void fc_cast3_normal(const fc_shape3 *moving, const fc_shape3 *target, const fc_
     case FC_C3F_AXIS: fc3_unit(f->a[0], f->a[1], f->a[2], out); return;
     case FC_C3F_MOTION: fc3_unit(f->d[0], f->d[1], f->d[2], out); return;
     case FC_C3F_BALL:
-    case FC_C3F_EDGE:
-        round_dir(t, f, v);
+    case FC_C3F_EDGE: {
+        /* the radius the point keeps from the feature: the sphere's, or both */
+        int64_t rr = 0;
+        if (moving->type == FC_SHAPE3_SPHERE)
+            rr += moving->u.sphere.radius;
+        if (target->type == FC_SHAPE3_SPHERE)
+            rr += target->u.sphere.radius;
+        round_dir(t, f, rr * 65536, v);
         if (!f->neg) /* from the moving shape toward the target: -v */
             for (int k = 0; k < 3; k++)
                 fc_big_neg_in_place(&v[k]);
         unit_big(v, out);
         return;
+    }
     default: {
         fc_contact3_result c;
         c.normal = (fc_vec3){0, 0, 0};
