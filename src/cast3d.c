@@ -125,16 +125,15 @@ static int bounds_may_meet(const fc_shape3 *moving, fc_vec3 delta, const fc_shap
 int fc_cast3_exact(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, fc_castt *t, fc_cast3_feat *f)
 {
     int64_t d[3] = {(int64_t)delta.x * 65536, (int64_t)delta.y * 65536, (int64_t)delta.z * 65536};
+    *t = fc_castt_int(0);
     f->kind = FC_C3F_START;
     f->neg = 0;
     for (int k = 0; k < 3; k++)
         f->a[k] = f->u[k] = f->x[k] = f->d[k] = 0;
     if (!bounds_may_meet(moving, delta, target))
         return 0;
-    if (fc_overlap3(moving, target)) {
-        *t = fc_castt_int(0);
-        return 1;
-    }
+    if (fc_overlap3(moving, target))
+        return 1; /* t = 0 */
     fc_c3box a, b;
     fc_c3box_of(moving, &a);
     fc_c3box_of(target, &b);

@@ -80,12 +80,29 @@ static fc_shape3 rshape(uint64_t *s, int ty, int64_t cx, int64_t cy, int64_t cz,
     int64_t a = rnd(s, 1, sz), b = rnd(s, 1, sz), c = rnd(s, 1, sz);
     if (ty == 1)
         return sphere(cx, cy, cz, tu_rand64(s) % 16 == 0 ? 0 : a);
-    if (ty == 2)
-        return aabb(cx - a, cy - b, cz - c, cx + rnd(s, 1, sz), cy + rnd(s, 1, sz), cz + rnd(s, 1, sz));
+    if (ty == 2) {
+        int64_t e = rnd(s, 1, sz), f = rnd(s, 1, sz), g = rnd(s, 1, sz);
+        return aabb(cx - a, cy - b, cz - c, cx + e, cy + f, cz + g);
+    }
     uint32_t r = (uint32_t)tu_rand64(s);
     uint32_t yaw = r % 4 == 0 ? (r >> 2) % 4 * 16384u : (uint32_t)tu_rand64(s);
     uint32_t pitch = r % 3 == 0 ? 0 : (uint32_t)tu_rand64(s), roll = r % 5 == 0 ? 0 : (uint32_t)tu_rand64(s);
     return obb(cx, cy, cz, a, b, c, yaw % 65536u, pitch % 65536u, roll % 65536u);
+}
+
+/* Random type and centre, drawn in a fixed order (not as arguments, whose
+ * evaluation order differs between compilers). */
+static fc_shape3 rshape_in(uint64_t *s, int ty, int64_t lo, int64_t hi, int64_t sz)
+{
+    int64_t x = rnd(s, lo, hi), y = rnd(s, lo, hi), z = rnd(s, lo, hi);
+    return rshape(s, ty, x, y, z, sz);
+}
+
+static fc_shape3 rshape_slab(uint64_t *s, int64_t sz)
+{
+    int ty = 1 + (int)(tu_rand64(s) % 3);
+    int64_t x = rnd(s, 0, 64 * U), y = rnd(s, 0, 8 * U), z = rnd(s, 0, 64 * U);
+    return rshape(s, ty, x, y, z, sz);
 }
 
 static int64_t iabs(int64_t v)
@@ -375,8 +392,7 @@ static void random_cases(uint64_t *s, long n)
         int scale = (int)(tu_rand64(s) % 4);
         int64_t area = scale == 0 ? 64 : scale == 1 ? 8 * U : scale == 2 ? 64 * U : LIM / 2;
         int64_t sz = scale == 0 ? 16 : scale == 1 ? 2 * U : scale == 2 ? 16 * U : FC_SIZE_LIMIT;
-        fc_shape3 a = rshape(s, ta, rnd(s, -area, area), rnd(s, -area, area), rnd(s, -area, area), sz);
-        fc_shape3 b = rshape(s, tb, rnd(s, -area, area), rnd(s, -area, area), rnd(s, -area, area), sz);
+        fc_shape3 a = rshape_in(s, ta, -area, area, sz), b = rshape_in(s, tb, -area, area, sz);
         fc_vec3 d;
         if (tu_rand64(s) % 8 == 0)
             d = fc_vec3_make(0, 0, 0);
@@ -384,7 +400,8 @@ static void random_cases(uint64_t *s, long n)
             int64_t dl = 3 * area;
             if (dl > 2 * (int64_t)LIM)
                 dl = 2 * (int64_t)LIM;
-            d = fc_vec3_make((fix16_t)rnd(s, -dl, dl), (fix16_t)rnd(s, -dl, dl), (fix16_t)rnd(s, -dl, dl));
+            int64_t dx = rnd(s, -dl, dl), dy = rnd(s, -dl, dl), dz = rnd(s, -dl, dl);
+            d = fc_vec3_make((fix16_t)dx, (fix16_t)dy, (fix16_t)dz);
         }
         if (tu_rand64(s) % 2) { /* aim the motion at the target's centre, give or take */
             int64_t ca[3], cb[3], dd[3];
@@ -490,8 +507,7 @@ static void world_cases(uint64_t *s, int bodies, int casts)
     for (int i = 0; i < bodies; i++) {
         fc_body_def bd = fc_body_def_default();
         do
-            bd.shape3 = rshape(s, 1 + (int)(tu_rand64(s) % 3), rnd(s, 0, 64 * U), rnd(s, 0, 8 * U), rnd(s, 0, 64 * U),
-                               4 * U);
+            bd.shape3 = rshape_slab(s, 4 * U);
         while (fc_shape3_validate(&bd.shape3) != FC_OK);
         /* a few identical bodies: ties by index */
         if (i > 0 && tu_rand64(s) % 10 == 0)
@@ -505,10 +521,10 @@ static void world_cases(uint64_t *s, int bodies, int casts)
     for (int c = 0; c < casts; c++) {
         fc_shape3 m;
         do
-            m = rshape(s, 1 + (int)(tu_rand64(s) % 3), rnd(s, 0, 64 * U), rnd(s, 0, 8 * U), rnd(s, 0, 64 * U), 2 * U);
+            m = rshape_slab(s, 2 * U);
         while (fc_shape3_validate(&m) != FC_OK);
-        fc_vec3 d = fc_vec3_make((fix16_t)rnd(s, -40 * U, 40 * U), (fix16_t)rnd(s, -4 * U, 4 * U),
-                                 (fix16_t)rnd(s, -40 * U, 40 * U));
+        int64_t dx = rnd(s, -40 * U, 40 * U), dy = rnd(s, -4 * U, 4 * U), dz = rnd(s, -40 * U, 40 * U);
+        fc_vec3 d = fc_vec3_make((fix16_t)dx, (fix16_t)dy, (fix16_t)dz);
         fc_filter f;
         f.category = 0xffffffffu;
         f.mask = c % 3 == 0 ? 0xffffffffu : 3u;
