@@ -46,8 +46,8 @@ static fc_i128 radius_on(const fc_c3box *b, const int64_t n[3])
 {
     fc_i128 r = fc_i128_from_i64(0);
     for (int m = 0; m < 3; m++) {
-        fc_i128 un = dot3(b->u[m], n); /* |.| < 2^55: fits int64 */
-        int64_t a = fc_i128_low_i64(un);
+        /* |u_k| <= 2^16 + 16 and |n_k| <= 2 (2^16 + 16)^2 < 2^34: |u . n| < 2^53 */
+        int64_t a = b->u[m][0] * n[0] + b->u[m][1] * n[1] + b->u[m][2] * n[2];
         r = fc_i128_add(r, fc_i128_mul_i64(b->h[m], a < 0 ? -a : a));
     }
     return r;
@@ -69,7 +69,7 @@ static void add_axis(fc_cast_clip *c, const fc_c3box *a, const int64_t d[3], con
 int fc_c3_sweep_boxes(const fc_c3box *a, int na, const int64_t d[3], const fc_c3box *b, int nb, fc_castt *t,
                       fc_cast3_feat *f)
 {
-    int64_t axes[15][3];
+    int64_t axes[15][3] = {{0}};
     int n = 0;
     for (int pass = 0; pass < 2; pass++) {
         const fc_c3box *x = pass ? b : a;
@@ -81,9 +81,13 @@ int fc_c3_sweep_boxes(const fc_c3box *a, int na, const int64_t d[3], const fc_c3
     if (na && nb && FC_CAST3_BREAK != 1) /* 1: no edge crosses */
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < 3; j++) {
-                cross3(a->u[i], b->u[j], axes[n]);
-                if (axes[n][0] != 0 || axes[n][1] != 0 || axes[n][2] != 0)
-                    n++; /* a zero cross: parallel edges, no facet (see the top) */
+                int64_t c[3];
+                cross3(a->u[i], b->u[j], c);
+                if (c[0] == 0 && c[1] == 0 && c[2] == 0)
+                    continue; /* a zero cross: parallel edges, no facet (see the top) */
+                for (int k = 0; k < 3; k++)
+                    axes[n][k] = c[k];
+                n++;
             }
     fc_cast_clip c;
     fc_cast_clip_init(&c);
