@@ -92,6 +92,7 @@ struct fc_world {
     /* 2D shape casts (world_cast2.c): the reported hits, the keys being
      * ordered, the closest cast's candidates */
     fc_buf cast2_hits, cast2_tmp, cast2_cand;
+    fc_buf cast3_hits, cast3_tmp; /* 3D shape casts (world_cast3.c): fc_cast3_hit, fc_cast3_key */
     /* pair events and contacts (world_pairs.c): the list before the last
      * fc_world_find_pairs, compact (fc_pair_slim), the event and contact
      * outputs */
