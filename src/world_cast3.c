@@ -32,7 +32,9 @@ static void push_bound_key(cast_ctx *c, uint32_t i, const fc_body *b)
 {
     fc_world *w = c->w;
     int64_t num, den;
-    if (!fc_cast3_bounds_entry(c->lo, c->hi, c->delta, b->min, b->max, &num, &den))
+    int32_t bmin[3], bmax[3];
+    fc_body_bounds(w, b, bmin, bmax);
+    if (!fc_cast3_bounds_entry(c->lo, c->hi, c->delta, bmin, bmax, &num, &den))
         return; /* the bounding boxes never meet: a miss */
     uint64_t q = (uint64_t)((num << 31) / den); /* 0 <= num <= den < 2^32: <= 2^31 */
     if (w->query_idx.count == w->query_idx.cap && !fc_buf_reserve(&w->def.alloc, &w->query_idx, w->query_idx.count + 1)) {
@@ -55,7 +57,8 @@ static void on_candidate(void *ctx, uint32_t i)
     }
     fc_cast3_key k;
     k.index = i;
-    if (!fc_cast3_exact(c->moving, c->delta, &b->shape.s3, &k.t, &k.f))
+    fc_shape3 tmp;
+    if (!fc_cast3_exact(c->moving, c->delta, fc_body_shape3(w, b, &tmp), &k.t, &k.f))
         return;
     if (w->cast3_tmp.count == w->cast3_tmp.cap && !fc_buf_reserve(&w->def.alloc, &w->cast3_tmp, w->cast3_tmp.count + 1)) {
         w->oom = 1;
@@ -107,7 +110,8 @@ static void fill_hit(const fc_world *w, const fc_shape3 *moving, const fc_cast3_
 {
     fc_world_id_of(w, k->index, &out->id);
     out->t = fc_castt_floor16(&k->t);
-    fc_cast3_normal(moving, &w->bodies[k->index].shape.s3, &k->t, &k->f, &out->normal);
+    fc_shape3 tmp;
+    fc_cast3_normal(moving, fc_body_shape3(w, &w->bodies[k->index], &tmp), &k->t, &k->f, &out->normal);
 }
 
 /* Closest: the candidates in order of their swept-bounds lower bound lb
@@ -137,7 +141,8 @@ fc_status fc_world_cast3(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc
                 break;
         }
         cur.index = (uint32_t)keys[i];
-        if (!fc_cast3_exact(moving, delta, &w->bodies[cur.index].shape.s3, &cur.t, &cur.f))
+        fc_shape3 tmp;
+        if (!fc_cast3_exact(moving, delta, fc_body_shape3(w, &w->bodies[cur.index], &tmp), &cur.t, &cur.f))
             continue;
         if (!found || key_less(&cur, &best)) {
             best = cur;
