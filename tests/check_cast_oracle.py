@@ -810,6 +810,29 @@ def mk_obb3(c, h, yaw, pitch, roll):
     return s
 
 
+def translated(dim, sh, d):
+    """sh moved by the integer delta d (a copy), or None when it leaves the valid range."""
+    s = (Shape2 if dim == 2 else Shape3)()
+    C.pointer(s)[0] = sh
+    t = sh.type
+    if dim == 2:
+        pts = ([s.u.circle.center] if t == 1 else [s.u.aabb.min, s.u.aabb.max] if t == 2 else
+               [s.u.obb.center] if t == 3 else [s.u.capsule.a, s.u.capsule.b] if t == 4 else
+               [s.u.poly.v[i] for i in range(s.u.poly.count)])
+    else:
+        pts = [s.u.sphere.center] if t == 1 else [s.u.aabb.min, s.u.aabb.max] if t == 2 else [s.u.obb.center]
+    for p in pts:
+        o = (p.x, p.y) if dim == 2 else v3(p)
+        nv = add(o, d)
+        if any(abs(x) > LIM for x in nv):
+            return None
+        if dim == 2:
+            p.x, p.y = nv
+        else:
+            p.x, p.y, p.z = nv
+    return s if (valid2(s) if dim == 2 else valid3(s)) else None
+
+
 def valid2(sh):
     return lib.fc_shape2_validate(C.byref(sh)) == 0
 
@@ -916,34 +939,38 @@ def rand_delta(rng, sc, dim):
     return d
 
 
+def aimed(rng, dim, sc):
+    """(offset of the moving shape from the target, delta): a few sizes apart, delta aimed at the
+    target with a lateral error (hits, grazes and misses), sometimes a short or a random delta."""
+    while True:
+        u = [rng.randrange(-1000, 1001) for _ in range(dim)]
+        L = isqrt(dot(u, u))
+        if L:
+            break
+    sep = rng.randrange(sc, 10 * sc + 1)
+    off = [x * sep // L for x in u]
+    f = rng.randrange(20, 250)
+    d = [max(-DLIM, min(DLIM, -x * f // 100 + rng.randrange(-2 * sc, 2 * sc + 1))) for x in off]
+    if rng.random() < 0.1:
+        d = rand_delta(rng, sc, dim)
+    return off, d
+
+
 def rand_pair2(rng, ta, tb):
     sc = rand_scale(rng)
-    span = min(LIM, 8 * sc)
     cx, cy = rng.randrange(-LIM, LIM + 1), rng.randrange(-LIM, LIM + 1)
-    a = rand_shape2(rng, ta, cx, cy, sc)
-    b = rand_shape2(rng, tb, cx + rng.randrange(-span, span + 1), cy + rng.randrange(-span, span + 1), sc)
-    d = rand_delta(rng, sc, 2)
-    # aim at the target roughly half of the time
-    if rng.random() < 0.5:
-        ca, cb = core2(a), core2(b)
-        pa, pb = ca.verts[0], cb.verts[rng.randrange(len(cb.verts))]
-        d = [max(-DLIM, min(DLIM, (pb[i] - pa[i]) // S * rng.choice([1, 2, 3]) // 2 + rng.randrange(-sc, sc + 1)))
-             for i in range(2)]
+    off, d = aimed(rng, 2, sc)
+    b = rand_shape2(rng, tb, cx, cy, sc)
+    a = rand_shape2(rng, ta, cx + off[0], cy + off[1], sc)
     return a, d, b
 
 
 def rand_pair3(rng, ta, tb):
     sc = rand_scale(rng)
-    span = min(LIM, 8 * sc)
     c = [rng.randrange(-LIM, LIM + 1) for _ in range(3)]
-    a = rand_shape3(rng, ta, c, sc)
-    b = rand_shape3(rng, tb, [x + rng.randrange(-span, span + 1) for x in c], sc)
-    d = rand_delta(rng, sc, 3)
-    if rng.random() < 0.5:
-        ca, cb = core3(a), core3(b)
-        pa, pb = ca.verts[0], cb.verts[rng.randrange(len(cb.verts))]
-        d = [max(-DLIM, min(DLIM, (pb[i] - pa[i]) // S * rng.choice([1, 2, 3]) // 2 + rng.randrange(-sc, sc + 1)))
-             for i in range(3)]
+    off, d = aimed(rng, 3, sc)
+    b = rand_shape3(rng, tb, c, sc)
+    a = rand_shape3(rng, ta, add(c, off), sc)
     return a, d, b
 
 
@@ -1028,7 +1055,7 @@ def adversarial3(rng):
 class Run:
     def __init__(self, brk):
         self.brk = brk
-        self.cases = self.hits = self.misses = self.bad = self.selfbad = 0
+        self.cases = self.hits = self.inner_hits = self.misses = self.bad = self.selfbad = 0
         self.per_pair = {}
         self.findings = []
 
@@ -1059,11 +1086,16 @@ class Run:
 
     def pair(self, dim, a, d, b, what):
         ca, cb = (core2(a), core2(b)) if dim == 2 else (core3(a), core3(b))
-        res = oracle(ca, d, cb)
+        res = oracle(ca, scale(S, d), cb)   # the oracle works in units of 2^-32
         fa = fields2 if dim == 2 else fields3
         desc = f"{what}: moving {fa(a)} delta {tuple(d)} target {fa(b)}"
         # the oracle's own checks
-        sb = self_check(ca, d, cb, res)
+        sb = self_check(ca, scale(S, d), cb, res)
+        moved = translated(dim, a, d)
+        if moved is not None and any(d):
+            ov1 = (lib.fc_overlap2 if dim == 2 else lib.fc_overlap3)(C.byref(moved), C.byref(b))
+            if bool(ov1) != in_interval(res, 1, 1):
+                sb.append(f"library fc_overlap{dim} at t=1 says {ov1}, the interval says {in_interval(res, 1, 1)}")
         st0 = static_overlap(ca, cb)
         libov = (lib.fc_overlap2 if dim == 2 else lib.fc_overlap3)(C.byref(a), C.byref(b))
         if any(d) and st0 != in_interval(res, 0, 1):
@@ -1077,6 +1109,7 @@ class Run:
         self.per_pair[key] = self.per_pair.get(key, 0) + 1
         self.cases += 1
         self.hits += res.hit
+        self.inner_hits += res.hit and res.t.cmp(ZERO) > 0
         self.misses += 1 - res.hit
         if not HAVE_CAST:
             return res
@@ -1099,7 +1132,7 @@ class Run:
             if tuple(n) != want:
                 self.fail(f"{desc} :: normal {n} at t=0, fc_contact{dim} gives {want}")
         else:
-            why = check_normal(ca, d, cb, res, n)
+            why = check_normal(ca, scale(S, d), cb, res, n)
             if why:
                 self.fail(f"{desc} :: normal {n}: {why} (exact t {res.t})")
         return res
@@ -1179,7 +1212,7 @@ def world_case(run, rng, dim, nbodies):
             f = filt[i]
             if not alive[i] or not ((f.category & q.mask) and (q.category & f.mask)):
                 continue
-            res = oracle(cm, d, core2(sh) if dim == 2 else core3(sh))
+            res = oracle(cm, scale(S, d), core2(sh) if dim == 2 else core3(sh))
             if res.hit:
                 want.append((res.t, bodies[i].index, res.k))
         # sort by exact t then index (insertion sort with exact comparisons)
@@ -1231,7 +1264,7 @@ def self_brk_drop(run):
 # ------------------------------------------------------------------ main
 def main(argv):
     path = argv[1]
-    cases, seed, brk, worlds = 12, 17, None, 12
+    cases, seed, brk, worlds = 40, 17, None, 16
     i = 2
     while i < len(argv):
         if argv[i] == "--cases":
@@ -1276,7 +1309,7 @@ def main(argv):
             world_case(run, rng, 2 if k % 2 == 0 else 3, rng.randrange(4, 24))
     print("pair cases per type pair: " + ", ".join(f"{k} {v}" for k, v in sorted(run.per_pair.items())))
     print(f"shape casts vs exact oracle: {run.cases} cases ({nadv} adversarial, {worlds} worlds with "
-          f"{run.world_hits} expected hits, {run.world_ties} exact ties), {run.hits} hits, {run.misses} misses, "
+          f"{run.world_hits} expected hits, {run.world_ties} exact ties), {run.hits} hits ({run.inner_hits} with t > 0), {run.misses} misses, "
           f"{run.selfbad} oracle self-check failures, {run.bad} disagreements"
           + (f" [break {brk}]" if brk else "") + f" in {time.time() - t0:.1f} s")
     if not HAVE_CAST:
