@@ -730,6 +730,27 @@ def check_normal(ca, d, cb, res, n):
                 return f"does not separate (corner contact, {len(dirs)} directions)"
     return None
 
+def rounded_normal(ca, d, cb, res):
+    """The exact contact direction at res.t > 0 rounded to nearest Q16.16 (for R = 0 with several
+    directions: the first), to test check_normal itself: it must accept this and reject it moved
+    by TOL + 1 in one component (the unique cases)."""
+    R = ca.r + cb.r
+    t = res.t
+    out = []
+    if R > 0:
+        c = res.at[0]
+        for k in range(ca.dim):
+            # 65536 (v0 + v1 t) / (den R), t = (a + b sqrt q) / c: round half up
+            den = t.c * c.den * R
+            na, nb = 65536 * (c.v0[k] * t.c + c.v1[k] * t.a), 65536 * c.v1[k] * t.b
+            out.append(Surd(2 * na + den, 2 * nb, t.q, 2 * den).floor_scaled(1))
+        return tuple(out), True
+    dirs = touching_axes(ca.moved(t.a, t.c, d), cb.scaled(t.c))
+    u = dirs[0]
+    U = dot(u, u)
+    return tuple(Surd(U, 2 * 65536 * x, U, 2 * U).floor_scaled(1) for x in u), len(dirs) == 1
+
+
 # -------------------------------------------------------------- shapes
 def clampc(v):
     return max(-LIM, min(LIM, v))
@@ -1055,7 +1076,7 @@ def adversarial3(rng):
 class Run:
     def __init__(self, brk):
         self.brk = brk
-        self.cases = self.hits = self.inner_hits = self.misses = self.bad = self.selfbad = 0
+        self.cases = self.hits = self.inner_hits = self.unique_normals = self.misses = self.bad = self.selfbad = 0
         self.per_pair = {}
         self.findings = []
 
@@ -1102,6 +1123,18 @@ class Run:
             sb.append("static overlap at 0 disagrees with the interval")
         if st0 != bool(libov):
             sb.append(f"static overlap at 0 {st0} vs library fc_overlap{dim} {libov}")
+        if res.hit and res.t.cmp(ZERO) > 0:
+            ds = scale(S, d)
+            n, unique = rounded_normal(ca, ds, cb, res)
+            why = check_normal(ca, ds, cb, res, n)
+            if why:
+                sb.append(f"normal check rejects the rounded exact normal {n}: {why}")
+            for k in range(dim):
+                for e in ((TOL + 1), -(TOL + 1)):
+                    m = n[:k] + (n[k] + e,) + n[k + 1:]
+                    if unique and check_normal(ca, ds, cb, res, m) is None:
+                        sb.append(f"normal check accepts {m}, {e} from the rounded exact normal {n}")
+            self.unique_normals += unique
         if sb:
             self.selfbad += 1
             self.fail("ORACLE SELF-CHECK " + desc + " :: " + "; ".join(sb))
@@ -1309,7 +1342,7 @@ def main(argv):
             world_case(run, rng, 2 if k % 2 == 0 else 3, rng.randrange(4, 24))
     print("pair cases per type pair: " + ", ".join(f"{k} {v}" for k, v in sorted(run.per_pair.items())))
     print(f"shape casts vs exact oracle: {run.cases} cases ({nadv} adversarial, {worlds} worlds with "
-          f"{run.world_hits} expected hits, {run.world_ties} exact ties), {run.hits} hits ({run.inner_hits} with t > 0), {run.misses} misses, "
+          f"{run.world_hits} expected hits, {run.world_ties} exact ties), {run.hits} hits ({run.inner_hits} with t > 0, {run.unique_normals} of them with a unique contact direction), {run.misses} misses, "
           f"{run.selfbad} oracle self-check failures, {run.bad} disagreements"
           + (f" [break {brk}]" if brk else "") + f" in {time.time() - t0:.1f} s")
     if not HAVE_CAST:
