@@ -143,17 +143,17 @@ def load(path):
     lib.fc_shape2_validate.argtypes = [C.POINTER(Shape2)]
     lib.fc_shape3_validate.argtypes = [C.POINTER(Shape3)]
     lib.fc_obb3_from_euler.argtypes = [Vec3, Vec3, C.c_uint16, C.c_uint16, C.c_uint16, C.POINTER(Obb3)]
-    HAVE_CAST = hasattr(lib, "fc_cast2") and hasattr(lib, "fc_cast3")
-    if not HAVE_CAST:
-        return
-    lib.fc_cast2.argtypes = [C.POINTER(Shape2), Vec2, C.POINTER(Shape2), C.POINTER(Hit2), C.POINTER(C.c_int)]
-    lib.fc_cast3.argtypes = [C.POINTER(Shape3), Vec3, C.POINTER(Shape3), C.POINTER(Hit3), C.POINTER(C.c_int)]
     lib.fc_world_def_default.restype = WorldDef
     lib.fc_body_def_default.restype = BodyDef
     lib.fc_world_create.argtypes = [C.POINTER(WorldDef), C.POINTER(C.c_void_p)]
     lib.fc_world_destroy.argtypes = [C.c_void_p]
     lib.fc_world_create_body.argtypes = [C.c_void_p, C.POINTER(BodyDef), C.POINTER(BodyId)]
     lib.fc_world_destroy_body.argtypes = [C.c_void_p, BodyId]
+    HAVE_CAST = hasattr(lib, "fc_cast2") and hasattr(lib, "fc_cast3")
+    if not HAVE_CAST:
+        return
+    lib.fc_cast2.argtypes = [C.POINTER(Shape2), Vec2, C.POINTER(Shape2), C.POINTER(Hit2), C.POINTER(C.c_int)]
+    lib.fc_cast3.argtypes = [C.POINTER(Shape3), Vec3, C.POINTER(Shape3), C.POINTER(Hit3), C.POINTER(C.c_int)]
     for dim, sh, vec, hit in ((2, Shape2, Vec2, Hit2), (3, Shape3, Vec3, Hit3)):
         getattr(lib, f"fc_world_cast{dim}").argtypes = [C.c_void_p, C.POINTER(sh), vec, Filter, C.POINTER(hit),
                                                          C.POINTER(C.c_int)]
