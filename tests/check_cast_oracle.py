@@ -1031,6 +1031,22 @@ def adversarial2(rng):
                     mk_obb(0, 0, SIZE, SIZE, 5000)))
         out.append(("big capsule", mk_capsule(-LIM, sx * LIM, LIM, sx * LIM, SIZE), [0, -sx * DLIM],
                     mk_aabb(-LIM, -1, LIM, 1)))
+    # oblique exact tangencies: path along (3, 4), obstacle at perpendicular distance 5 m = R (+-1 raw)
+    for m, ra, rb in ((13107, U, 0), (2 * U, 3 * U, 7 * U), (1, 2, 3), (3 * U + 1, 5 * U, 10 * U + 5)):
+        for e in (-1, 0, 1):
+            px, py = 3 * 4 * m, 4 * 4 * m          # a point on the path
+            ox, oy = px - 4 * m, py + 3 * m        # at distance 5 m from it, perpendicular
+            if ra + rb == 5 * m:
+                out.append(("oblique tangent circles" + str(e), mk_circle(0, 0, ra), [3 * 8 * m, 4 * 8 * m],
+                            mk_circle(ox, oy + e, rb)))
+                out.append(("oblique tangent capsule end" + str(e), mk_circle(0, 0, ra), [3 * 8 * m, 4 * 8 * m],
+                            mk_capsule(ox, oy + e, ox - 3 * m, oy + 4 * m + e, rb)))
+            out.append(("oblique grazing corner" + str(e), mk_circle(0, 0, 5 * m), [3 * 8 * m, 4 * 8 * m],
+                        mk_aabb(ox - 10 * m, oy + e, ox, oy + 10 * m)))
+            out.append(("oblique point grazing circle" + str(e), mk_circle(0, 0, 0), [3 * 8 * m, 4 * 8 * m],
+                        mk_circle(ox, oy + e, 5 * m)))
+            out.append(("oblique obb corner on circle path" + str(e), mk_circle(0, 0, 5 * m), [3 * 8 * m, 4 * 8 * m],
+                        mk_obb(ox - m, oy + m + e, m, m, 0)))
     out.append(("zero delta overlap", mk_circle(0, 0, U), [0, 0], box))
     out.append(("zero delta miss", mk_circle(-2 * U, 0, U), [0, 0], box))
     return [(n, a, d, b) for n, a, d, b in out if valid2(a) and valid2(b)]
@@ -1067,6 +1083,16 @@ def adversarial3(rng):
         out.append(("big boxes", mk_aabb3((-LIM, -LIM, sx * LIM - 2 if sx > 0 else -LIM),
                                           (LIM - 2 * SIZE, LIM - 2 * SIZE, sx * LIM if sx > 0 else -LIM + 2)),
                     [DLIM, DLIM, -sx * DLIM], mk_aabb3((LIM - SIZE, LIM - SIZE, -1), (LIM, LIM, 1))))
+    # oblique exact tangencies: path along (1, 2, 2), obstacle at perpendicular distance 3 m = R (+-1 raw)
+    for m in (21845, 2 * U, 1, 3 * U + 1):
+        for e in (-1, 0, 1):
+            p = (4 * m, 8 * m, 8 * m)
+            o = (p[0] + 2 * m, p[1] + m + e, p[2] - 2 * m)
+            dd = [8 * m, 16 * m, 16 * m]
+            out.append(("oblique tangent spheres" + str(e), mk_sphere((0, 0, 0), m), dd, mk_sphere(o, 2 * m)))
+            out.append(("oblique grazing box corner" + str(e), mk_sphere((0, 0, 0), 3 * m), dd,
+                        mk_aabb3(o, add(o, (5 * m, 5 * m, 5 * m)))))
+            out.append(("oblique point grazing sphere" + str(e), mk_sphere((0, 0, 0), 0), dd, mk_sphere(o, 3 * m)))
     out.append(("zero delta overlap", mk_sphere((0, 0, 0), U), [0, 0, 0], box))
     out.append(("zero delta miss", mk_sphere((-2 * U, 0, 0), U), [0, 0, 0], box))
     return [(n, a, d, b) for n, a, d, b in out if valid3(a) and valid3(b)]
@@ -1168,6 +1194,47 @@ class Run:
             if why:
                 self.fail(f"{desc} :: normal {n}: {why} (exact t {res.t})")
         return res
+
+    def lib_hit(self, dim, a, d, b):
+        hit = C.c_int(0)
+        out = (Hit2 if dim == 2 else Hit3)()
+        st = getattr(lib, f"fc_cast{dim}")(C.byref(a), (Vec2 if dim == 2 else Vec3)(*d), C.byref(b), C.byref(out),
+                                          C.byref(hit))
+        return (st, hit.value, out.t)
+
+    def boundary(self, dim, a, d, b, rng):
+        """Translate the target in integer steps until the library's answer (hit, t) changes,
+        bisect to the two positions 1 step apart, check both (grazing and t = k/65536 boundaries)."""
+        if not HAVE[dim] or not any(d):
+            return
+        sd = [sgn(x) for x in d]
+        p = rng.choice([sd, [-x for x in sd], [1] + [0] * (dim - 1), [0] * (dim - 1) + [-1], [1, -1] + [0] * (dim - 2),
+                        [-sd[1], sd[0]] + [0] * (dim - 2)])
+        if not any(p):
+            return
+        base = self.lib_hit(dim, a, d, b)
+        key = (lambda r: r[:2]) if rng.random() < 0.5 else (lambda r: r)
+        lo, hi = 0, None
+        for k in range(0, 31):
+            b2 = translated(dim, b, [x << k for x in p])
+            if b2 is None:
+                return
+            if key(self.lib_hit(dim, a, d, b2)) != key(base):
+                hi = 1 << k
+                break
+            lo = 1 << k
+        if hi is None:
+            return
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if key(self.lib_hit(dim, a, d, translated(dim, b, [x * mid for x in p]))) == key(base):
+                lo = mid
+            else:
+                hi = mid
+        for k in (lo, hi):
+            b2 = translated(dim, b, [x * k for x in p])
+            if b2 is not None:
+                self.pair(dim, a, d, b2, "boundary")
 
     def range_errors(self, dim, a, b):
         """out-of-range delta: FC_ERR_RANGE, out untouched."""
@@ -1329,11 +1396,15 @@ def main(argv):
             for _ in range(cases):
                 a, d, b = rand_pair2(rng, ta, tb)
                 run.pair(2, a, d, b, "random")
+                if rng.random() < 0.25:
+                    run.boundary(2, a, d, b, rng)
     for ta in range(1, 4):
         for tb in range(1, 4):
             for _ in range(cases):
                 a, d, b = rand_pair3(rng, ta, tb)
                 run.pair(3, a, d, b, "random")
+                if rng.random() < 0.25:
+                    run.boundary(3, a, d, b, rng)
     run.range_errors(2, mk_circle(0, 0, 65536), mk_circle(0, 0, 65536))
     run.range_errors(3, mk_sphere((0, 0, 0), 65536), mk_sphere((0, 0, 0), 65536))
     for k in range(worlds):
