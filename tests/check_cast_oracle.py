@@ -1240,6 +1240,22 @@ class Run:
         """out-of-range delta: FC_ERR_RANGE, out untouched."""
         if not HAVE[dim]:
             return
+        # an invalid shape (negative radius): its validation error, nothing written
+        bad = (Shape2 if dim == 2 else Shape3)()
+        C.pointer(bad)[0] = a
+        if dim == 2:
+            bad.u.circle.radius = -1
+        else:
+            bad.u.sphere.radius = -1
+        for m, t in ((bad, b), (a, bad)):
+            hit, out = C.c_int(7), (Hit2 if dim == 2 else Hit3)()
+            out.t = 12345
+            st = getattr(lib, f"fc_cast{dim}")(C.byref(m), (Vec2 if dim == 2 else Vec3)(*([1] * dim)), C.byref(t),
+                                              C.byref(out), C.byref(hit))
+            self.cases += 1
+            if st != -3 or out.t != 12345 or hit.value != 7:
+                self.fail(f"cast{dim} with a radius -1 shape: status {st}, out.t {out.t}, hit {hit.value}: "
+                          "expected FC_ERR_SIZE and nothing written")
         for bad_d in ([DLIM + 1] + [0] * (dim - 1), [0] * (dim - 1) + [-DLIM - 1]):
             hit = C.c_int(7)
             if dim == 2:
@@ -1313,7 +1329,10 @@ def world_case(run, rng, dim, nbodies):
                 continue
             res = oracle(cm, scale(S, d), core2(sh) if dim == 2 else core3(sh))
             if res.hit:
-                want.append((res.t, bodies[i].index, res.k))
+                # the world hit carries the body's full id and the pair cast's normal
+                _, _, _, pn = run.call_cast(dim, moving, d, sh) if not run.brk else (0, 0, 0, None)
+                bid = bodies[i]
+                want.append((res.t, bid.index, ((bid.index, bid.generation, bid.world), res.k, pn)))
         # sort by exact t then index (insertion sort with exact comparisons)
         ordered = []
         for item in want:
@@ -1327,14 +1346,14 @@ def world_case(run, rng, dim, nbodies):
             ordered.insert(pos, item)
         ties = sum(1 for i in range(1, len(ordered)) if ordered[i][0].cmp(ordered[i - 1][0]) == 0)
         run.world_ties += ties
-        wantl = [(ix, k) for _, ix, k in ordered]
+        wantl = [k for _, ix, k in ordered]
         desc = f"world{dim} moving {(fields2 if dim == 2 else fields3)(moving)} delta {tuple(d)} filter " \
                f"({q.category:#x},{q.mask:#x})"
         Hit = Hit2 if dim == 2 else Hit3
         Vec = Vec2 if dim == 2 else Vec3
         out, hit = Hit(), C.c_int(7)
         st = getattr(lib, f"fc_world_cast{dim}")(w, C.byref(moving), Vec(*d), q, C.byref(out), C.byref(hit))
-        got = (out.id.index, out.t) if hit.value == 1 else None
+        got = (hit_key(out, dim, run) if hit.value == 1 else None)
         if self_brk_drop(run) and got is not None:
             got = None
         exp = wantl[0] if wantl else None
@@ -1343,7 +1362,7 @@ def world_case(run, rng, dim, nbodies):
             run.fail(f"{desc} :: closest {got} (status {st}), expected {exp}")
         ptr, cnt = C.POINTER(Hit)(), C.c_int32(-1)
         st = getattr(lib, f"fc_world_cast{dim}_all")(w, C.byref(moving), Vec(*d), q, C.byref(ptr), C.byref(cnt))
-        gotl = [(ptr[i].id.index, ptr[i].t) for i in range(cnt.value)] if st == 0 else None
+        gotl = [hit_key(ptr[i], dim, run) for i in range(cnt.value)] if st == 0 else None
         if gotl is not None:
             if run.brk == "drop-hit" and gotl:
                 gotl = gotl[1:]
@@ -1352,9 +1371,14 @@ def world_case(run, rng, dim, nbodies):
         run.cases += 1
         run.world_hits += len(wantl)
         if gotl != wantl:
-            run.fail(f"{desc} :: all hits {gotl} (status {st}), expected (index, t) {wantl}")
+            run.fail(f"{desc} :: all hits {gotl} (status {st}), expected (id, t, normal) {wantl}")
     finally:
         lib.fc_world_destroy(w)
+
+
+def hit_key(h, dim, run):
+    n = (h.normal.x, h.normal.y) if dim == 2 else (h.normal.x, h.normal.y, h.normal.z)
+    return ((h.id.index, h.id.generation, h.id.world), h.t, None if run.brk else n)
 
 
 def self_brk_drop(run):
