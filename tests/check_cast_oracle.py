@@ -46,7 +46,7 @@ import ctypes as C
 import random
 import sys
 import time
-from math import isqrt
+from math import gcd, isqrt
 
 # ---------------------------------------------------------------- library
 class Vec2(C.Structure):
@@ -231,7 +231,10 @@ class Surd:
         return (n, 1 << bits), (n + 1, 1 << bits)
 
     def __repr__(self):
-        return f"({self.a} + {self.b}*sqrt({self.q}))/{self.c}" if self.q else f"{self.a}/{self.c}"
+        if self.q:
+            return f"({self.a} + {self.b}*sqrt({self.q}))/{self.c}"
+        g = gcd(self.a, self.c)
+        return f"{self.a // g}/{self.c // g}"
 
 
 ZERO = Surd(0, 0, 0, 1)
