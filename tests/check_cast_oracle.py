@@ -979,13 +979,27 @@ def aimed(rng, dim, sc):
     return off, d
 
 
+def vertex_to_vertex(rng, ca, cb, d):
+    """Sometimes (15%) a delta that takes a vertex of A exactly onto a vertex of B at t = 1 (or at
+    t = 1/2, 1/3: delta doubled / tripled): corner-on-corner contacts at exact times."""
+    if rng.random() >= 0.15:
+        return d
+    va, vb = rng.choice(ca.verts), rng.choice(cb.verts)
+    w = sub(vb, va)
+    if any(x % S for x in w):
+        return d
+    k = rng.choice([1, 1, 2, 3])
+    nd = [x // S * k for x in w]
+    return nd if all(abs(x) <= DLIM for x in nd) else d
+
+
 def rand_pair2(rng, ta, tb):
     sc = rand_scale(rng)
     cx, cy = rng.randrange(-LIM, LIM + 1), rng.randrange(-LIM, LIM + 1)
     off, d = aimed(rng, 2, sc)
     b = rand_shape2(rng, tb, cx, cy, sc)
     a = rand_shape2(rng, ta, cx + off[0], cy + off[1], sc)
-    return a, d, b
+    return a, vertex_to_vertex(rng, core2(a), core2(b), d), b
 
 
 def rand_pair3(rng, ta, tb):
@@ -994,7 +1008,7 @@ def rand_pair3(rng, ta, tb):
     off, d = aimed(rng, 3, sc)
     b = rand_shape3(rng, tb, c, sc)
     a = rand_shape3(rng, ta, add(c, off), sc)
-    return a, d, b
+    return a, vertex_to_vertex(rng, core3(a), core3(b), d), b
 
 
 def adversarial2(rng):
