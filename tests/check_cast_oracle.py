@@ -1064,6 +1064,16 @@ def adversarial2(rng):
                         mk_circle(ox, oy + e, 5 * m)))
             out.append(("oblique obb corner on circle path" + str(e), mk_circle(0, 0, 5 * m), [3 * 8 * m, 4 * 8 * m],
                         mk_obb(ox - m, oy + m + e, m, m, 0)))
+    # found by the random runs (castoracle-findings 1a-1d): R = 0 vertex on vertex at t = 1
+    out.append(("found 1a", mk_circle(-424474077, -9170801, 0), [-6, 4],
+                mk_poly([(-424474078, -9170795), (-424474082, -9170793), (-424474083, -9170797),
+                         (-424474078, -9170797)])))
+    out.append(("found 1b", mk_poly([(111767581, 442674192), (111767582, 442674192), (111767581, 442674193)]),
+                [1, -4], mk_capsule(111767582, 442674187, 111767582, 442674188, 0)))
+    out.append(("found 1c", mk_poly([(-387612396, 126601634), (-387612387, 126601632), (-387612387, 126601633)]),
+                [4, 20], mk_circle(-387612392, 126601654, 0)))
+    out.append(("found 1d", mk_poly([(-230396931, -250924424), (-230396930, -250924424), (-230396931, -250924423)]),
+                [10, 2], mk_capsule(-230396922, -250924419, -230396921, -250924421, 0)))
     out.append(("zero delta overlap", mk_circle(0, 0, U), [0, 0], box))
     out.append(("zero delta miss", mk_circle(-2 * U, 0, U), [0, 0], box))
     return [(n, a, d, b) for n, a, d, b in out if valid2(a) and valid2(b)]
