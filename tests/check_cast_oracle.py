@@ -748,7 +748,7 @@ def rounded_normal(ca, d, cb, res):
             out.append(Surd(2 * na + den, 2 * nb, t.q, 2 * den).floor_scaled(1))
         return tuple(out), True
     dirs = touching_axes(ca.moved(t.a, t.c, d), cb.scaled(t.c))
-    u = dirs[0]
+    u = dirs[0] if dirs else d  # no axis: point on point, every direction separates
     U = dot(u, u)
     return tuple(Surd(U, 2 * 65536 * x, U, 2 * U).floor_scaled(1) for x in u), len(dirs) == 1
 
