@@ -38,7 +38,10 @@ int c2_sat_entry(const c2_core *a, int64_t dx, int64_t dy, const c2_core *b, fc_
     fc_ray_clip_init(&c);
     int64_t enx = 0, eny = 0; /* the normal of the constraint that set the entry */
     int entered = 0;
-    for (int k = 0; k < 2; k++) {
+#ifndef FC_CAST2_BREAK /* tests only (test_cast2d_broken): 3 drops the target's axes */
+#define FC_CAST2_BREAK 0
+#endif
+    for (int k = 0; k < (FC_CAST2_BREAK == 3 ? 1 : 2); k++) {
         const c2_core *s = k ? b : a;
         for (int32_t i = 0; i < s->naxes; i++) {
             int64_t nx = s->ax[i], ny = s->ay[i];
