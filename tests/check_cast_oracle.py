@@ -1347,6 +1347,34 @@ def world_case(run, rng, dim, nbodies):
             if rng.random() < 0.1:
                 lib.fc_world_destroy_body(w, bodies[i])
                 alive[i] = False
+        # reuse some freed slots (ids with generation 2), with copies of live shapes (more ties)
+        for i in range(len(bodies)):
+            if not alive[i] and rng.random() < 0.5:
+                bd = lib.fc_body_def_default()
+                sh = shapes[rng.randrange(len(shapes))]
+                if dim == 2:
+                    bd.shape2 = sh
+                else:
+                    bd.shape3 = sh
+                bd.filter = Filter(1, 0xFFFFFFFF)
+                bid = BodyId()
+                if lib.fc_world_create_body(w, C.byref(bd), C.byref(bid)) == 0:
+                    shapes.append(sh)
+                    bodies.append(bid)
+                    filt.append(bd.filter)
+                    alive.append(True)
+        # the other dimension's cast: FC_ERR_SHAPE_TYPE, nothing written
+        odim = 5 - dim
+        if HAVE[odim]:
+            other = mk_circle(0, 0, 1) if odim == 2 else mk_sphere((0, 0, 0), 1)
+            oh, hit = (Hit2 if odim == 2 else Hit3)(), C.c_int(7)
+            oh.t = 12345
+            st = getattr(lib, f"fc_world_cast{odim}")(w, C.byref(other), (Vec2 if odim == 2 else Vec3)(*([1] * odim)),
+                                                     Filter(1, 1), C.byref(oh), C.byref(hit))
+            run.cases += 1
+            if st != -4 or oh.t != 12345 or hit.value != 7:
+                run.fail(f"fc_world_cast{odim} on a {dim}D world: status {st}, t {oh.t}, hit {hit.value}; expected "
+                         "FC_ERR_SHAPE_TYPE and nothing written")
         q = Filter(0xFFFFFFFF, 0xFFFFFFFF) if rng.random() < 0.5 else Filter(1, 0b011)
         cm = core2(moving) if dim == 2 else core3(moving)
         want = []
