@@ -2,7 +2,8 @@
 """check_cast_oracle.py LIBFIXCOL.so [--cases N] [--seed S] [--world N] [--break MODE] [--skip WHY]
 
 The shape casts (fixcol/cast.h) against an independent exact oracle written
-here in Python (integers only: no float anywhere), the library called
+here in Python (integers only: no float in any decision; only the input
+generators draw with random()), the library called
 through ctypes. The algorithm is different from the library's (separating-
 axis intervals, rays against the rounded Minkowski difference): FEATURE
 ENUMERATION. Each shape is a core (point, segment, convex polygon; point or
@@ -1325,8 +1326,8 @@ def world_case(run, rng, dim, nbodies):
             if pool and r < 0.25:
                 sh = pool[rng.randrange(len(pool))]  # exact copy: equal exact t
             else:
-                f = rng.randrange(0, 12) / 10
-                c = [cen[k] + int(d[k] * f) + rng.randrange(-3 * sc, 3 * sc + 1) for k in range(dim)]
+                f = rng.randrange(0, 12)  # tenths of the path
+                c = [cen[k] + d[k] * f // 10 + rng.randrange(-3 * sc, 3 * sc + 1) for k in range(dim)]
                 sh = mk(rng.randrange(1, ntypes + 1), c)
                 pool.append(sh)
             bd = lib.fc_body_def_default()
@@ -1491,7 +1492,8 @@ def main(argv):
             world_case(run, rng, 2 if k % 2 == 0 else 3, rng.randrange(4, 24))
     print("pair cases per type pair: " + ", ".join(f"{k} {v}" for k, v in sorted(run.per_pair.items())))
     print(f"shape casts vs exact oracle: {run.cases} cases ({nadv} adversarial, {worlds} worlds with "
-          f"{run.world_hits} expected hits, {run.world_ties} exact ties), {run.hits} hits ({run.inner_hits} with t > 0, {run.unique_normals} of them with a unique contact direction), {run.misses} misses, "
+          f"{run.world_hits} expected hits, {run.world_ties} exact ties), {run.hits} hits ({run.inner_hits} with "
+          f"t > 0, {run.unique_normals} of them with a unique contact direction), {run.misses} misses, "
           f"{run.selfbad} oracle self-check failures, {run.bad} disagreements"
           + (f" [break {brk}]" if brk else "") + f" in {time.time() - t0:.1f} s")
     if not (HAVE[2] and HAVE[3]):
