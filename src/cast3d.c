@@ -119,7 +119,7 @@ int fc_cast3_bounds_entry(const int32_t la[3], const int32_t ha[3], fc_vec3 delt
  * never meet for t in [0, 1]: then neither do the shapes. */
 static int bounds_may_meet(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target)
 {
-    int32_t la[3], ha[3], lb[3], hb[3];
+    int32_t la[3] = {0, 0, 0}, ha[3] = {0, 0, 0}, lb[3] = {0, 0, 0}, hb[3] = {0, 0, 0}; /* set: shapes valid */
     int64_t num, den;
     fc_shape3_bounds(moving, la, ha);
     fc_shape3_bounds(target, lb, hb);

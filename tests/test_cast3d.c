@@ -493,10 +493,62 @@ static void adversarial_cases(uint64_t *s)
 }
 
 /* ---- world */
+typedef struct counting {
+    long allocs;
+    int fail; /* every allocation fails while set */
+} counting;
+
+static void *count_alloc(void *ctx, size_t size)
+{
+    counting *c = (counting *)ctx;
+    if (c->fail)
+        return NULL;
+    c->allocs++;
+    return malloc(size);
+}
+
+static void count_free(void *ctx, void *p, size_t size)
+{
+    (void)ctx;
+    (void)size;
+    free(p);
+}
+
+/* The cast arrays: FC_ERR_NO_MEMORY when they cannot grow (world checksum
+ * and earlier results unchanged), then no allocation once grown. */
+static void check_cast_memory(fc_world *w, counting *cnt, const fc_shape3 *m, fc_vec3 d)
+{
+    const fc_cast3_hit *hits = NULL;
+    int32_t count = -1;
+    uint64_t sum = fc_world_checksum(w);
+    cnt->fail = 1;
+    fc_status st = fc_world_cast3_all(w, m, d, fc_filter_default(), &hits, &count);
+    cnt->fail = 0;
+    TU_CHECK(st == FC_ERR_NO_MEMORY && count == -1 && fc_world_checksum(w) == sum, "no memory: status %d", st);
+    fc_cast3_hit h;
+    int hit = 7;
+    cnt->fail = 1;
+    st = fc_world_cast3(w, m, d, fc_filter_default(), &h, &hit);
+    cnt->fail = 0;
+    TU_CHECK(st == FC_ERR_NO_MEMORY && hit == 7 && fc_world_checksum(w) == sum, "closest no memory: status %d", st);
+    TU_CHECK(fc_world_cast3_all(w, m, d, fc_filter_default(), &hits, &count) == FC_OK && count > 0, "grown");
+    TU_CHECK(fc_world_cast3(w, m, d, fc_filter_default(), &h, &hit) == FC_OK && hit == 1, "closest grown");
+    long before = cnt->allocs;
+    for (int k = 0; k < 3; k++) {
+        TU_CHECK(fc_world_cast3_all(w, m, d, fc_filter_default(), &hits, &count) == FC_OK, "again");
+        TU_CHECK(fc_world_cast3(w, m, d, fc_filter_default(), &h, &hit) == FC_OK && hit, "closest again");
+    }
+    TU_CHECK(cnt->allocs == before, "steady casts allocated %ld times", cnt->allocs - before);
+}
+
 static void world_cases(uint64_t *s, int bodies, int casts)
 {
+    counting alloc_count = {0, 0}; /* allocation counter */
     fc_world_def def = fc_world_def_default();
     def.dim = FC_WORLD_3D;
+    def.alloc.alloc = count_alloc;
+    def.alloc.free = count_free;
+    def.alloc.ctx = &alloc_count;
     fc_world *w = NULL;
     TU_CHECK(fc_world_create(&def, &w) == FC_OK, "world create");
     if (w == NULL)
@@ -569,6 +621,10 @@ static void world_cases(uint64_t *s, int bodies, int casts)
                          best.normal.x == hits[0].normal.x,
                      "closest differs from the first of all");
         free(keys);
+    }
+    {
+        fc_shape3 slab = aabb(0, 0, 0, 64 * U, 8 * U, 64 * U);
+        check_cast_memory(w, &alloc_count, &slab, fc_vec3_make(U, 0, 0));
     }
     /* errors leave outputs untouched */
     fc_cast3_hit o;
