@@ -78,6 +78,7 @@ build = {
             "src/desync_diff.c",
             "bindings/lua/src/batch.c",
             "bindings/lua/src/bodies.c",
+            "bindings/lua/src/casts.c",
             "bindings/lua/src/collide.c",
             "bindings/lua/src/areas.c",
             "bindings/lua/src/compat.c",
