@@ -302,11 +302,11 @@ do
   local L2 = 2 * fc.COORD_LIMIT
   local bad2, bad3 = fc.circle(0, 0, -1), { type = "sphere", x = 0, y = 0, z = 0, r = -1 }
   for _, c in ipairs({
-    { "cast2 dx past the range", "range", nil, fc.cast2, good2, L2 + 1, 0, good2 },
-    { "cast2 dy below the range", "range", nil, fc.cast2, good2, 0, -L2 - 1, good2 },
-    { "cast3 dz past the range", "range", nil, fc.cast3, good3, 0, 0, L2 + 1, good3 },
-    { "cast2 invalid moving circle", "size", nil, fc.cast2, bad2, 65536, 0, good2 },
-    { "cast3 invalid target sphere", "size", nil, fc.cast3, good3, 65536, 0, 0, bad3 },
+    { "cast2 dx past the range", "range", false, fc.cast2, good2, L2 + 1, 0, good2 },
+    { "cast2 dy below the range", "range", false, fc.cast2, good2, 0, -L2 - 1, good2 },
+    { "cast3 dz past the range", "range", false, fc.cast3, good3, 0, 0, L2 + 1, good3 },
+    { "cast2 invalid moving circle", "size", false, fc.cast2, bad2, 65536, 0, good2 },
+    { "cast3 invalid target sphere", "size", false, fc.cast3, good3, 65536, 0, 0, bad3 },
     { "w:cast2 dx past the range", "range", w2, w2.cast2, w2, good2, L2 + 1, 0 },
     { "w:cast2_all dy past the range", "range", w2, w2.cast2_all, w2, good2, 0, L2 + 1 },
     { "w:cast3 dz below the range", "range", w3, w3.cast3, w3, good3, 0, 0, -L2 - 1 },
