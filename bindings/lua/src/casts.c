@@ -10,7 +10,28 @@
  * dimension) return nil, status, message; wrong argument types raise. */
 #include <fixcol/cast.h>
 
+#include <string.h>
+
 #include "fcl.h"
+
+/* The results of a single-hit cast: nil, status, message / false / [id,] t
+ * and the dim normal components. */
+static int push_hit(lua_State *L, fc_status st, int hit, const fc_body_id *id, fix16_t t, const int32_t *normal,
+                    int dim)
+{
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    if (!hit) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    if (id)
+        fcl_push_id(L, *id);
+    lua_pushinteger(L, t);
+    for (int k = 0; k < dim; k++)
+        lua_pushinteger(L, normal[k]);
+    return (id ? 2 : 1) + dim;
+}
 
 /* fixcol.cast2(moving, dx, dy, target) -> t, nx, ny | false | nil, status, message */
 static int l_cast2(lua_State *L)
@@ -19,18 +40,11 @@ static int l_cast2(lua_State *L)
     fc_vec2 d = fc_vec2_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3));
     fc_shape2 t = fcl_check_shape2(L, 4);
     fc_cast2_hit h;
+    memset(&h, 0, sizeof h); /* read below even on a miss */
     int hit = 0;
     fc_status st = fc_cast2(&m, d, &t, &h, &hit);
-    if (st != FC_OK)
-        return fcl_push_status_error(L, st);
-    if (!hit) {
-        lua_pushboolean(L, 0);
-        return 1;
-    }
-    lua_pushinteger(L, h.t);
-    lua_pushinteger(L, h.normal.x);
-    lua_pushinteger(L, h.normal.y);
-    return 3;
+    const int32_t n[2] = {h.normal.x, h.normal.y};
+    return push_hit(L, st, hit, NULL, h.t, n, 2);
 }
 
 /* fixcol.cast3(moving, dx, dy, dz, target) -> t, nx, ny, nz | false | nil, status, message */
@@ -40,19 +54,11 @@ static int l_cast3(lua_State *L)
     fc_vec3 d = fc_vec3_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3), fcl_check_raw(L, 4));
     fc_shape3 t = fcl_check_shape3(L, 5);
     fc_cast3_hit h;
+    memset(&h, 0, sizeof h);
     int hit = 0;
     fc_status st = fc_cast3(&m, d, &t, &h, &hit);
-    if (st != FC_OK)
-        return fcl_push_status_error(L, st);
-    if (!hit) {
-        lua_pushboolean(L, 0);
-        return 1;
-    }
-    lua_pushinteger(L, h.t);
-    lua_pushinteger(L, h.normal.x);
-    lua_pushinteger(L, h.normal.y);
-    lua_pushinteger(L, h.normal.z);
-    return 4;
+    const int32_t n[3] = {h.normal.x, h.normal.y, h.normal.z};
+    return push_hit(L, st, hit, NULL, h.t, n, 3);
 }
 
 /* w:cast2(moving, dx, dy [, filter]) -> id, t, nx, ny | false | nil, status, message */
@@ -63,19 +69,11 @@ static int l_world_cast2(lua_State *L)
     fc_vec2 d = fc_vec2_make(fcl_check_raw(L, 3), fcl_check_raw(L, 4));
     fc_filter f = fcl_opt_filter(L, 5);
     fc_cast2_hit h;
+    memset(&h, 0, sizeof h); /* read below even on a miss */
     int hit = 0;
     fc_status st = fc_world_cast2(w, &m, d, f, &h, &hit);
-    if (st != FC_OK)
-        return fcl_push_status_error(L, st);
-    if (!hit) {
-        lua_pushboolean(L, 0);
-        return 1;
-    }
-    fcl_push_id(L, h.id);
-    lua_pushinteger(L, h.t);
-    lua_pushinteger(L, h.normal.x);
-    lua_pushinteger(L, h.normal.y);
-    return 4;
+    const int32_t n[2] = {h.normal.x, h.normal.y};
+    return push_hit(L, st, hit, &h.id, h.t, n, 2);
 }
 
 /* w:cast3(moving, dx, dy, dz [, filter]) -> id, t, nx, ny, nz | false | nil, status, message */
@@ -86,20 +84,11 @@ static int l_world_cast3(lua_State *L)
     fc_vec3 d = fc_vec3_make(fcl_check_raw(L, 3), fcl_check_raw(L, 4), fcl_check_raw(L, 5));
     fc_filter f = fcl_opt_filter(L, 6);
     fc_cast3_hit h;
+    memset(&h, 0, sizeof h);
     int hit = 0;
     fc_status st = fc_world_cast3(w, &m, d, f, &h, &hit);
-    if (st != FC_OK)
-        return fcl_push_status_error(L, st);
-    if (!hit) {
-        lua_pushboolean(L, 0);
-        return 1;
-    }
-    fcl_push_id(L, h.id);
-    lua_pushinteger(L, h.t);
-    lua_pushinteger(L, h.normal.x);
-    lua_pushinteger(L, h.normal.y);
-    lua_pushinteger(L, h.normal.z);
-    return 5;
+    const int32_t n[3] = {h.normal.x, h.normal.y, h.normal.z};
+    return push_hit(L, st, hit, &h.id, h.t, n, 3);
 }
 
 /* Fill out[k * per + 1 ..] with the id and the per - 1 raw values of hit k. */
