@@ -109,7 +109,10 @@ int fc_cast2_entry(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *targ
  * Q16.16. Truncating Q - P' to 62 bits below adds a relative 2^-60, and
  * x2_unit rounds within 1.5 raw: in all < 1.6 <= FC_CAST_NORMAL_TOL raw,
  * for every radius down to 1 raw. */
-#define NORMAL_BITS 52
+#ifndef FC_CAST2_BREAK /* tests only (test_cast2d_broken4): a normal from t rounded to 2^-16 */
+#define FC_CAST2_BREAK 0
+#endif
+#define NORMAL_BITS (FC_CAST2_BREAK == 4 ? 16 : 52)
 
 fc_vec2 fc_cast2_normal(const c2_feature *f, const fc_castt *t, fc_vec2 delta)
 {
@@ -119,7 +122,7 @@ fc_vec2 fc_cast2_normal(const c2_feature *f, const fc_castt *t, fc_vec2 delta)
         return x2_unit(f->x, f->y);
     /* (Q - (k / 2^52) d) * 2^52 = Q 2^52 - k d (scaled d = 2^16 delta):
      * |Q| 2^52 < 2^99, k |d| < 2^98: fits 128 bits */
-    int64_t k = fc_castt_floor_pow2(t, NORMAL_BITS);
+    int64_t k = c2_floor_bits(t, NORMAL_BITS);
     fc_i128 vx = fc_i128_sub(fc_i128_shl(fc_i128_from_i64(f->x), NORMAL_BITS),
                              fc_i128_shl(fc_i128_mul_i64(k, delta.x), 16));
     fc_i128 vy = fc_i128_sub(fc_i128_shl(fc_i128_from_i64(f->y), NORMAL_BITS),
@@ -154,7 +157,7 @@ fc_status fc_cast2(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *targ
         return FC_OK;
     }
     memset(&out->id, 0, sizeof out->id);
-    out->t = fc_castt_floor16(&t);
+    out->t = (fix16_t)c2_floor_bits(&t, 16);
     out->normal = fc_cast2_normal(&f, &t, delta);
     *hit = 1;
     return FC_OK;

@@ -24,10 +24,12 @@
 #include <fixcol/collide2d.h>
 #include <fixcol/world.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cast2d_internal.h" /* c2_floor_bits, checked against fc_castt_floor_pow2 */
 #include "oracle2d.h"
 #include "testutil.h"
 #include "world_fixture.h"
@@ -65,6 +67,81 @@ static int overlap_at(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, int64_t
 static int coarse(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, int64_t k)
 {
     return overlap_at(a, d, b, k, 0);
+}
+
+/* ---- an independent normal (long double, tests only) -----------------------
+ * At the first fine sample j0 with overlap (found by bisection with the exact
+ * oracle), the moving shape is past the exact entry by at most |d| 2^-(16+s);
+ * the direction between the closest points of the two cores there is within
+ * ~2 |d| 2^-(16+s) / R of the exact normal. Used when that is < 2^-20. */
+static long double ld_seg_closest(long double px, long double py, long double ax, long double ay, long double bx,
+                                  long double by, long double *qx, long double *qy)
+{
+    long double ex = bx - ax, ey = by - ay, ee = ex * ex + ey * ey, u = 0;
+    if (ee > 0) {
+        u = ((px - ax) * ex + (py - ay) * ey) / ee;
+        u = u < 0 ? 0 : u > 1 ? 1 : u;
+    }
+    *qx = ax + u * ex, *qy = ay + u * ey;
+    return (*qx - px) * (*qx - px) + (*qy - py) * (*qy - py);
+}
+
+/* Closest-point direction from core a to core b (0 when they touch). */
+static int ld_direction(const or_core *a, const or_core *b, long double *nx, long double *ny)
+{
+    long double best = -1, vx = 0, vy = 0;
+    for (int side = 0; side < 2; side++) {
+        const or_core *p = side ? b : a, *f = side ? a : b;
+        int nf = f->n >= 3 ? f->n : 1;
+        for (int i = 0; i < p->n; i++)
+            for (int j = 0; j < nf; j++) {
+                int j1 = f->n == 1 ? 0 : (j + 1) % f->n;
+                long double qx, qy;
+                long double d2 = ld_seg_closest((long double)p->x[i], (long double)p->y[i], (long double)f->x[j],
+                                                (long double)f->y[j], (long double)f->x[j1], (long double)f->y[j1], &qx, &qy);
+                if (best < 0 || d2 < best) {
+                    best = d2;
+                    /* from a's point to b's point */
+                    vx = side ? (long double)p->x[i] - qx : qx - (long double)p->x[i];
+                    vy = side ? (long double)p->y[i] - qy : qy - (long double)p->y[i];
+                }
+            }
+    }
+    if (best <= 0)
+        return 0;
+    long double len = sqrtl(vx * vx + vy * vy);
+    *nx = vx / len, *ny = vy / len;
+    return 1;
+}
+
+static long n_normals;
+
+/* Check h's normal against the closest-point direction just after entry. */
+static void check_normal(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, const fc_cast2_hit *h, int64_t R)
+{
+    int64_t dl = (d.x < 0 ? -(int64_t)d.x : d.x) + (d.y < 0 ? -(int64_t)d.y : d.y);
+    if (R <= 0 || (dl >> 8) >= R || h->t >= 65536)
+        return; /* |d| 2^-28 / R >= 2^-20: the sample is too coarse */
+    int64_t lo = ((int64_t)h->t << FINE) - 1, hi = ((int64_t)h->t + 1) << FINE; /* no overlap at lo, overlap at hi */
+    if (!overlap_at(a, d, b, hi, FINE))
+        return;
+    while (hi - lo > 1) {
+        int64_t mid = (lo + hi) / 2;
+        if (overlap_at(a, d, b, mid, FINE))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    or_core ca0 = or_from_shape(a), cb0 = or_from_shape(b);
+    or_core ca = scaled(&ca0, FINE, hi * d.x, hi * d.y), cb = scaled(&cb0, FINE, 0, 0);
+    long double nx, ny;
+    if (!ld_direction(&ca, &cb, &nx, &ny))
+        return;
+    n_normals++;
+    long double ex = fabsl(nx * 65536 - h->normal.x), ey = fabsl(ny * 65536 - h->normal.y);
+    TU_CHECK(ex <= FC_CAST_NORMAL_TOL + 0.25L && ey <= FC_CAST_NORMAL_TOL + 0.25L,
+             "normal (%d, %d) vs closest-point direction (%.3Lf, %.3Lf)", h->normal.x, h->normal.y, nx * 65536,
+             ny * 65536);
 }
 
 /* ---- shapes ---------------------------------------------------------------- */
@@ -254,6 +331,7 @@ static void check_cast(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, uint64
     TU_CHECK(ghit == 1 && g.t == h.t, "swapped cast differs: hit %d t %d vs %d", ghit, g.t, h.t);
     int64_t R = (a->type == FC_SHAPE2_CIRCLE ? a->u.circle.radius : a->type == FC_SHAPE2_CAPSULE ? a->u.capsule.radius : 0) +
                 (b->type == FC_SHAPE2_CIRCLE ? b->u.circle.radius : b->type == FC_SHAPE2_CAPSULE ? b->u.capsule.radius : 0);
+    check_normal(a, d, b, &h, R);
     if (ghit == 1 && R > 0 && (is_round(a) || is_round(b))) {
         int ok = abs(g.normal.x + h.normal.x) <= 2 * FC_CAST_NORMAL_TOL && abs(g.normal.y + h.normal.y) <= 2 * FC_CAST_NORMAL_TOL;
         TU_CHECK(ok, "swapped normal (%d, %d) vs (%d, %d)", g.normal.x, g.normal.y, h.normal.x, h.normal.y);
@@ -398,6 +476,53 @@ static void known(void)
     TU_CHECK(!hit, "zero delta, apart");
     fc_cast2(&p, fc_vec2_make(0, 0), &p, &h, &hit);
     TU_CHECK(hit && h.t == 0, "zero delta, same point");
+}
+
+/* ---- the fast floor against the exact bit-by-bit floor --------------------- */
+static fc_big bigi(int64_t hi, uint64_t lo, int shift)
+{
+    fc_big v = fc_big_from_i128(fc_i128_make(hi, lo));
+    fc_big m = fc_big_from_i128(fc_i128_shl(fc_i128_from_i64(1), (unsigned)shift));
+    return fc_big_mul(&v, &m);
+}
+
+static void floors(uint64_t *s, int cases)
+{
+    for (int i = 0; i < cases; i++) {
+        /* t = (p - sqrt(q)) / r near a disc entry: q = p^2 - r c, c >= 0 */
+        int sh = (int)rnd(s, 0, 60);
+        int64_t ph = (int64_t)(tu_rand64(s) >> rnd(s, 1, 63));
+        fc_big p = bigi(ph, tu_rand64(s), sh), r, q;
+        fc_big p2 = fc_big_mul(&p, &p);
+        uint64_t mode = tu_rand64(s) % 4;
+        if (mode == 0) { /* a rational */
+            r = bigi((int64_t)(tu_rand64(s) >> rnd(s, 1, 63)), tu_rand64(s) | 1, sh);
+            q = fc_big_from_i128(fc_i128_from_i64(0));
+            if (fc_big_cmp(&p, &r) > 0) {
+                fc_big x = p;
+                p = r;
+                r = x;
+            }
+        } else {
+            r = fc_big_mul(&p, &p); /* r >= p: t in [0, 1] when q <= p^2 */
+            r = bigi(ph | 1, tu_rand64(s), sh + (int)rnd(s, 0, 3));
+            if (fc_big_cmp(&r, &p) < 0)
+                r = p;
+            fc_big c = bigi((int64_t)(tu_rand64(s) >> rnd(s, 2, 63)), tu_rand64(s), sh + (int)rnd(s, 0, 50));
+            if (mode == 3)
+                c = fc_big_from_i128(fc_i128_from_i64((int64_t)rnd(s, 0, 3))); /* tiny: cancellation */
+            q = fc_big_sub(&p2, &c);
+            if (q.sign < 0)
+                q = fc_big_from_i128(fc_i128_from_i64(0));
+        }
+        if (r.sign == 0 || p.sign < 0)
+            continue;
+        fc_castt t = fc_castt_surd(&p, q.sign ? -1 : 0, &q, &r);
+        for (int bits = 16; bits <= 52; bits += 36) {
+            int64_t fast = c2_floor_bits(&t, bits), slow = fc_castt_floor_pow2(&t, bits);
+            TU_CHECK(fast == slow, "floor at %d bits: %lld vs %lld", bits, (long long)fast, (long long)slow);
+        }
+    }
 }
 
 /* ---- errors ---------------------------------------------------------------- */
@@ -552,11 +677,12 @@ int main(int argc, char **argv)
     }
     uint64_t seed = 0x9E3779B97F4A7C15ull;
     known();
+    floors(&seed, cases / 10 + 50);
     errors();
     adversarial(&seed, adv);
     random_pairs(&seed, cases);
     world_checks(&seed, bodies, casts);
-    printf("pairs: %ld hits (%ld at t = 0, %ld with a later overlap), %ld misses; world: %ld hits\n", n_hits, n_zero,
-           n_later, n_miss, n_world);
+    printf("pairs: %ld hits (%ld at t = 0, %ld with a later overlap, %ld normals checked), %ld misses; world: %ld hits\n",
+           n_hits, n_zero, n_later, n_normals, n_miss, n_world);
     return tu_finish("test_cast2d");
 }
