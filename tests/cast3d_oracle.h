@@ -29,6 +29,7 @@ typedef struct or3_shape {
     int64_t h[3]; /* raw * 2 */
     int64_t ax[3][3];
     int64_t r; /* raw */
+    int64_t grow; /* extra radius, raw * 2^31 */
 } or3_shape;
 
 /* The shape moved by (num / 2^30) d, centre in raw * 2^31. */
@@ -138,7 +139,7 @@ static int or3_sphere_box(const or3_shape *s, const or3_shape *b)
         for (int j = 0; j < 3; j++)
             G[i][j] = b->ax[i][0] * b->ax[j][0] + b->ax[i][1] * b->ax[j][1] + b->ax[i][2] * b->ax[j][2];
     }
-    big rr = big_mul(big_from_i64(2 * s->r), S);
+    big rr = big_add(big_mul(big_from_i64(2 * s->r), S), big_from_i64(s->grow));
     big r2 = big_mul(rr, rr);
     /* oblique coordinates t (x = B t / 2^16 doubled-scaled), t_i in [-h_i, h_i] with h in the same units */
     for (int set = 0; set < 27; set++) {
@@ -197,16 +198,21 @@ static int or3_spheres(const or3_shape *a, const or3_shape *b)
         big x = or3_big128(a->c[k] - b->c[k]);
         s = big_add(s, big_mul(x, x));
     }
-    big rr = big_mul(big_from_i64(2 * (a->r + b->r)), big_from_i64((int64_t)1 << OR3_BITS));
+    big rr = big_add(big_mul(big_from_i64(2 * (a->r + b->r)), big_from_i64((int64_t)1 << OR3_BITS)),
+                     big_from_i64(a->grow + b->grow));
     int c = big_cmp(s, big_mul(rr, rr));
     return or3_strict ? c < 0 : c <= 0;
 }
 
-/* Overlap of moving (moved by num / 2^30 of delta) and target. */
-static int or3_overlap_at(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, int64_t num)
+/* Overlap of moving (moved by num / 2^30 of delta) and target, the
+ * sphere (if any) grown by `grow` raw * 2^31 units. */
+static int or3_overlap_grown(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, int64_t num,
+                             int64_t grow)
 {
     const int64_t d[3] = {delta.x, delta.y, delta.z}, z[3] = {0, 0, 0};
     or3_shape a = or3_of(moving, d, num), b = or3_of(target, z, 0);
+    a.grow = a.sphere ? grow : 0;
+    b.grow = b.sphere && !a.sphere ? grow : 0;
     if (a.sphere && b.sphere)
         return or3_spheres(&a, &b);
     if (a.sphere)
@@ -214,6 +220,58 @@ static int or3_overlap_at(const fc_shape3 *moving, fc_vec3 delta, const fc_shape
     if (b.sphere)
         return or3_sphere_box(&b, &a);
     return or3_boxes(&a, &b);
+}
+
+static int or3_overlap_at(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, int64_t num)
+{
+    return or3_overlap_grown(moving, delta, target, num, 0);
+}
+
+/* Two boxes at the rational time p / r (r > 0, |p|, r < 2^200): vertices
+ * as big integers in raw * 2^17 * r units, projected on the 15 axes. */
+static int or3_boxes_at(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, big p, big r)
+{
+    obox ob[2];
+    ob[0] = moving->type == FC_SHAPE3_AABB ? ob_from_aabb(&moving->u.aabb) : ob_from_obb(&moving->u.obb);
+    ob[1] = target->type == FC_SHAPE3_AABB ? ob_from_aabb(&target->u.aabb) : ob_from_obb(&target->u.obb);
+    const int64_t d[3] = {delta.x, delta.y, delta.z};
+    big v[2][8][3];
+    int64_t vi[2][8][3];
+    for (int s = 0; s < 2; s++) {
+        or_vertices(&ob[s], vi[s]); /* raw * 2^17 */
+        for (int k = 0; k < 8; k++)
+            for (int c = 0; c < 3; c++) {
+                v[s][k][c] = big_mul(big_from_i64(vi[s][k][c]), r);
+                if (s == 0) /* + (p / r) d, d raw -> raw * 2^17 */
+                    v[s][k][c] = big_add(v[s][k][c], big_mul(p, big_from_i64(d[c] * 131072)));
+            }
+    }
+    int64_t axes[15][3];
+    for (int m = 0; m < 3; m++) {
+        or_cross(ob[0].ax[(m + 1) % 3], ob[0].ax[(m + 2) % 3], axes[m]);
+        or_cross(ob[1].ax[(m + 1) % 3], ob[1].ax[(m + 2) % 3], axes[3 + m]);
+    }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            or_cross(ob[0].ax[i], ob[1].ax[j], axes[6 + 3 * i + j]);
+    for (int k = 0; k < 15; k++) {
+        const int64_t *n = axes[k];
+        if (n[0] == 0 && n[1] == 0 && n[2] == 0)
+            continue;
+        big lo[2], hi[2];
+        for (int s = 0; s < 2; s++)
+            for (int q = 0; q < 8; q++) {
+                big x = big_from_i64(0);
+                for (int c = 0; c < 3; c++)
+                    x = big_add(x, big_mul(v[s][q][c], big_from_i64(n[c])));
+                if (q == 0 || big_cmp(x, lo[s]) < 0) lo[s] = x;
+                if (q == 0 || big_cmp(x, hi[s]) > 0) hi[s] = x;
+            }
+        int lim = or3_strict ? 0 : -1;
+        if (big_cmp(hi[0], lo[1]) <= lim || big_cmp(hi[1], lo[0]) <= lim)
+            return 0;
+    }
+    return 1;
 }
 
 #endif
