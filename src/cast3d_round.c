@@ -26,6 +26,10 @@
 
 #include "nofloat.h"
 
+#ifndef FC_CAST3_BREAK /* tests only (test_cast3d_broken): a piece of the cast left out */
+#define FC_CAST3_BREAK 0
+#endif
+
 static fc_big big64(int64_t v)
 {
     return fc_big_from_i128(fc_i128_from_i64(v));
@@ -172,7 +176,7 @@ static void clip_face(fc_cast_clip *c, const int64_t x[3], const int64_t d[3], c
     add128(c, fc_i128_neg(w0), fc_i128_neg(w1), 0, &zero); /* on the outer side of the face plane */
     add128(c, w0, w1, 1, &qr);                            /* within rr of it: w.n <= rr |n| */
     fc_big hj = big64(b->h[j]), hk = big64(b->h[k]);
-    fc_big bj = fc_big_mul(&hj, &nn), bk = fc_big_mul(&hk, &nn);
+    fc_big bj = fc_big_mul(&hj, &nn), bk = fc_big_mul(FC_CAST3_BREAK == 4 ? &hj : &hk, &nn); /* 4: wrong band */
     add_band(c, dot3(w, p), dot3(d, p), &bj);
     add_band(c, dot3(w, q), dot3(d, q), &bk);
 }
@@ -324,7 +328,7 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
             fc_cast_clip c;
             int won = 0;
             fc_cast_clip_init(&c);
-            if (clip_edge(&c, x, d, b, rr, m, mid))
+            if (FC_CAST3_BREAK != 2 && clip_edge(&c, x, d, b, rr, m, mid)) /* 2: no edge cylinders */
                 keep(&c, &hit, &best, &won);
             if (won) {
                 feat_init(f, FC_C3F_EDGE, x, d);

@@ -83,6 +83,8 @@ static fc_status cast_hits(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, 
         return st;
     cast_ctx c;
     int32_t lo[3], hi[3];
+    for (int k = 0; k < 3; k++)
+        c.lo[k] = c.hi[k] = 0; /* set below: the shape is valid */
     fc_shape3_bounds(moving, c.lo, c.hi);
     const int64_t d[3] = {delta.x, delta.y, delta.z};
     for (int k = 0; k < 3; k++) {
