@@ -56,6 +56,8 @@ static void world_init_bufs(fc_world *w)
     w->ray_tmp.elem = sizeof(fc_ray_key);
     w->cast2_hits.elem = sizeof(fc_cast2_hit);
     w->cast2_tmp.elem = fc_cast2_key_size();
+    w->cast3_hits.elem = sizeof(fc_cast3_hit);
+    w->cast3_tmp.elem = sizeof(fc_cast3_key);
     w->cast2_cand.elem = fc_cast2_cand_size();
     w->pair_prev.elem = sizeof(fc_pair_slim);
     w->began.elem = w->ended.elem = sizeof(fc_pair);
