@@ -166,6 +166,17 @@ static void print_mismatch(const char *path, const fc_replay_verify_result *res)
                "\n  (run `fixcol-replay bodies FILE %" PRIu32 "` on a matching and this machine and diff: it names the body)\n",
                m->got.state, m->expected.state, m->frame);
         break;
+    case FC_REPLAY_DIFF_EVENTS:
+        printf("pair events differ: began %" PRIu32 " hash %08" PRIx32 ", ended %" PRIu32 " hash %08" PRIx32
+               ", expected began %" PRIu32 " hash %08" PRIx32 ", ended %" PRIu32 " hash %08" PRIx32 "\n",
+               m->got.began_count, m->got.began, m->got.ended_count, m->got.ended, m->expected.began_count,
+               m->expected.began, m->expected.ended_count, m->expected.ended);
+        break;
+    case FC_REPLAY_DIFF_CONTACTS:
+        printf("world contacts differ: %" PRIu32 " contacts hash %08" PRIx32 ", expected %" PRIu32 " hash %08" PRIx32
+               " (the pair list matches: a contact normal, depth or point differs)\n",
+               m->got.contact_count, m->got.contacts, m->expected.contact_count, m->expected.contacts);
+        break;
     default:
         printf("frame checksum %016" PRIx64 ", recorded %016" PRIx64
                " (every sub-hash matches: the recorded checksum is wrong)\n",
@@ -361,8 +372,17 @@ static int cmd_trace(int argc, char **argv)
     else if (w.r.frames != t.want)
         fprintf(stderr, "fixcol-replay trace: %s: no frame %" PRIu32 " (it has frames 1..%" PRIu32 ")\n", argv[0],
                 t.want, w.r.frames);
-    else if (cli_buf_flush("trace", &t.out, stdout))
-        rc = EXIT_MATCH;
+    else {
+        const fc_replay_expect *g = &w.got; /* the frame's own results (version 3: events, contacts) */
+        cli_printf(&t.out, "# pairs %" PRIu32 " %016" PRIx64, g->pair_count, g->pairs);
+        if (g->extended)
+            cli_printf(&t.out, " began %" PRIu32 " %08" PRIx32 " ended %" PRIu32 " %08" PRIx32 " contacts %" PRIu32
+                               " %08" PRIx32,
+                       g->began_count, g->began, g->ended_count, g->ended, g->contact_count, g->contacts);
+        cli_printf(&t.out, "\n");
+        if (cli_buf_flush("trace", &t.out, stdout))
+            rc = EXIT_MATCH;
+    }
     cli_buf_free(&t.out);
     walk_free(&w);
     free(data);
@@ -541,7 +561,7 @@ static int cmd_info(int argc, char **argv)
             char bx[32], by[32];
             printf("%s: %s, version %d, %zu bytes, %dD world, bounds (%s, %s) + 2^%" PRId32 " units, depth %" PRId32
                    ", %s quadtree\n  %" PRIu32 " frames, %" PRIu64 " operations:",
-                   argv[f], r.text ? "text" : "binary", FC_REPLAY_VERSION, size, (int)r.settings.dim,
+                   argv[f], r.text ? "text" : "binary", (int)r.settings.version, size, (int)r.settings.dim,
                    fc_replay_fix_format(r.settings.bounds_min.x, bx), fc_replay_fix_format(r.settings.bounds_min.y, by),
                    r.settings.bounds_log2, r.settings.max_depth, r.settings.layout == FC_QT_STRICT ? "strict" : "loose",
                    r.frames, ops);
@@ -643,6 +663,10 @@ static int cmd_diff(int argc, char **argv)
             break;
         const char *what = e[0].state != e[1].state ? "world state"
                            : e[0].pairs != e[1].pairs || e[0].pair_count != e[1].pair_count ? "pair list"
+                           : e[0].began != e[1].began || e[0].began_count != e[1].began_count ||
+                                     e[0].ended != e[1].ended || e[0].ended_count != e[1].ended_count
+                               ? "pair events"
+                           : e[0].contacts != e[1].contacts || e[0].contact_count != e[1].contact_count ? "contacts"
                            : e[0].ops != e[1].ops ? "operation statuses"
                            : e[0].checksum != e[1].checksum ? "queries" : NULL;
         fc_replay_query_expect q[2];
