@@ -7,10 +7,12 @@
  *
  * The format is specified in docs/replay-format.md. In short: a header with
  * the world settings, then frames; a frame is a list of operations (create,
- * move, set, destroy bodies; shape/ray/point queries; snapshot, restore)
- * followed by the expected results of that frame: the frame checksum and the
- * sub-hashes it is made of (world state, pair list, operation statuses, one
- * hash per query), so a mismatch can be located.
+ * move, set, destroy bodies; shape/ray/point queries, version 3 also
+ * sector/ring skill areas and shape casts; snapshot, restore) followed by
+ * the expected results of that frame: the frame checksum and the sub-hashes
+ * it is made of (world state, pair list, operation statuses, one hash per
+ * query, version 3 also pair events and contacts), so a mismatch can be
+ * located.
  *
  * Everything here works on byte buffers in memory (no file I/O), is integer
  * only, and has no global state. Data errors never crash: every reader call
@@ -236,8 +238,16 @@ FC_API fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out);
  *     QUERY_DUMP: count = the dump's length in bytes, hash = fc_hash64
  *     (seed (uint32)status) of the dump's bytes as little-endian 8-byte
  *     words, the last one zero-padded, folded;
+ *     QUERY_SECTOR / QUERY_RING (version 3): hits and fc_hash_ids (seed
+ *     (uint32)status), folded; QUERY_CAST / QUERY_CAST_ALL (version 3):
+ *     hits (closest: 0 or 1) and fc_hash64 (seed (uint32)status) of the
+ *     words index | generation << 32, (uint32)t | (uint32)normal.x << 32,
+ *     (uint32)normal.y | (uint32)normal.z << 32 per hit, folded;
  *   - state = fc_world_checksum, pairs = fc_hash_pairs(0, ...) of
- *     fc_world_find_pairs and pair_count its length;
+ *     fc_world_find_pairs and pair_count its length (version 3: of
+ *     fc_world_find_contacts2/3, the frame's one pair finding, then
+ *     began / ended from fc_world_pair_events and contacts: the hashes of
+ *     docs/replay-format.md);
  *   - checksum = fc_replay_frame_checksum.
  * The runner keeps the snapshot slots and which ids are live. */
 typedef struct fc_replay_runner {
@@ -356,7 +366,9 @@ FC_API const char *fc_replay_op_name(fc_replay_op_kind k);
 
 /* The frame checksum: fc_hash64 (fixcol/hash.h, seed 0) of the words
  * state, pairs, pair_count | ops << 32, query_count, then count | hash << 32
- * of every query in order. */
+ * of every query in order, then when e->extended (version 3)
+ * began_count | began << 32, ended_count | ended << 32,
+ * contact_count | contacts << 32. */
 FC_API uint64_t fc_replay_frame_checksum(const fc_replay_expect *e, const fc_replay_query_expect *q);
 
 #ifdef __cplusplus
