@@ -258,7 +258,30 @@ static uint64_t shape_hash(fc_replay_runner *rn, fc_body_id id)
     return fc_hash64_final(&h);
 }
 
-/* Per live body: its state hash and the hash of its pair partners. */
+/* A contact's int32 fields two per word (the format 3 contact hash's
+ * words); 0 words without a contact. */
+static uint64_t contact_words(const fc_contact2_result *c2, const fc_contact3_result *c3, uint64_t *w)
+{
+#define TWO(lo, hi) ((uint64_t)(uint32_t)(lo) | (uint64_t)(uint32_t)(hi) << 32)
+    if (c2) {
+        w[0] = TWO(c2->normal.x, c2->normal.y);
+        w[1] = TWO(c2->depth, c2->point.x);
+        w[2] = TWO(c2->point.y, 0);
+        return 3;
+    }
+    if (c3) {
+        w[0] = TWO(c3->normal.x, c3->normal.y);
+        w[1] = TWO(c3->normal.z, c3->depth);
+        w[2] = TWO(c3->point.x, c3->point.y);
+        w[3] = TWO(c3->point.z, 0);
+        return 4;
+    }
+    return 0;
+#undef TWO
+}
+
+/* Per live body: its state hash and the hash of its pair partners (format
+ * 3: and of each pair's contact). */
 static void bodies_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t done, size_t total)
 {
     bodies_ctx *b = (bodies_ctx *)ctx;
@@ -268,8 +291,17 @@ static void bodies_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t do
         return;
     b->done = 1;
     const fc_pair *pairs = NULL;
+    const fc_contact2_result *c2 = NULL;
+    const fc_contact3_result *c3 = NULL;
     int32_t np = 0;
-    fc_world_find_pairs(rn->world, &pairs, &np);
+    /* format 3: the contacts too (the same pair list; listing it again
+     * after the frame changes no pair events) */
+    if (rn->version < 3)
+        fc_world_find_pairs(rn->world, &pairs, &np);
+    else if (rn->dim == 2)
+        fc_world_find_contacts2(rn->world, &pairs, &c2, &np);
+    else
+        fc_world_find_contacts3(rn->world, &pairs, &c3, &np);
     uint64_t *partners = (uint64_t *)calloc(rn->live_cap ? rn->live_cap : 1, sizeof *partners);
     if (!partners) {
         b->out.failed = 1;
@@ -277,12 +309,17 @@ static void bodies_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t do
     }
     for (int32_t i = 0; i < np; i++) { /* chain each body's partners in pair order */
         uint64_t ia = pairs[i].a.index, ib = pairs[i].b.index;
+        /* format 3: each partner word followed by the pair's contact */
+        uint64_t wa[5] = {ib}, wb[5] = {ia};
+        uint64_t nw = contact_words(c2 ? &c2[i] : NULL, c3 ? &c3[i] : NULL, wa + 1);
+        memcpy(wb + 1, wa + 1, (size_t)nw * sizeof wa[0]);
         if (ia < rn->live_cap)
-            partners[ia] = fc_hash64_words(partners[ia], &ib, 1);
+            partners[ia] = fc_hash64_words(partners[ia], wa, 1 + nw);
         if (ib < rn->live_cap)
-            partners[ib] = fc_hash64_words(partners[ib], &ia, 1);
+            partners[ib] = fc_hash64_words(partners[ib], wb, 1 + nw);
     }
-    cli_printf(&b->out, "# frame %" PRIu32 ": body index:generation, state hash, pair-partner hash\n", frame);
+    cli_printf(&b->out, "# frame %" PRIu32 ": body index:generation, state hash, pair-partner hash%s\n", frame,
+               rn->version >= 3 ? " (with contacts)" : "");
     for (uint32_t i = 0; i < rn->live_cap; i++) {
         if (!rn->live_gen[i])
             continue;
