@@ -433,6 +433,41 @@ static void test_errors(void)
     TU_CHECK(strncmp(buf, "offset 8: ", 10) == 0, "formatted: %s", buf);
 }
 
+/* A version 2 writer refuses the version 3 operations (a file it wrote
+ * would hold what its readers reject); version 0 writes the current
+ * version; versions outside 2..3 are refused by writer and runner. */
+static void test_versions(void)
+{
+    fc_replay_settings set;
+    memset(&set, 0, sizeof set);
+    set.dim = 2;
+    set.bounds_log2 = 4;
+    set.max_depth = 4;
+    for (int32_t v = 0; v <= 4; v++) {
+        set.version = v;
+        fc_replay_writer w;
+        fc_replay_runner rn;
+        fc_status ws = fc_replay_writer_init(&w, &set, 1), rs = fc_replay_runner_init(&rn, &set);
+        int ok = v == 0 || v == 2 || v == 3;
+        TU_CHECK((ws == FC_OK) == ok && (rs == FC_OK) == ok, "version %d: writer %d runner %d", v, ws, rs);
+        if (rs == FC_OK)
+            fc_replay_runner_free(&rn);
+        if (ws != FC_OK) {
+            fc_replay_writer_free(&w);
+            continue;
+        }
+        TU_CHECK(w.settings.version == (v ? v : FC_REPLAY_VERSION), "version %d written as %d", v, w.settings.version);
+        fc_replay_op op;
+        memset(&op, 0, sizeof op);
+        op.kind = FC_REPLAY_QUERY_RING;
+        op.ring = fc_ring2_make(fc_vec2_make(0, 0), 0, 65536);
+        fc_replay_write_frame(&w, 1);
+        fc_replay_write_op(&w, &op);
+        TU_CHECK((w.status == FC_OK) == (v != 2), "version %d: ring op status %d", v, w.status);
+        fc_replay_writer_free(&w);
+    }
+}
+
 /* Settings no world accepts (bounds corner beyond the coordinate range,
  * depth above log2 + 16) are rejected by the reader with a reason and the
  * position of the settings, in both forms. */
@@ -465,6 +500,7 @@ int main(int argc, char **argv)
         test_decimals();
         test_errors();
         test_settings();
+        test_versions();
     }
     test_round_trips();
     return tu_finish("replay format");
