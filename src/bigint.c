@@ -137,10 +137,49 @@ fc_big fc_big_mul(const fc_big *a, const fc_big *b)
     return r;
 }
 
+void fc_big_neg_in_place(fc_big *a)
+{
+    a->sign = -a->sign;
+}
+
 int fc_big_cmp(const fc_big *a, const fc_big *b)
 {
     if (a->sign != b->sign)
         return a->sign < b->sign ? -1 : 1;
     int c = mag_cmp(a, b);
     return a->sign >= 0 ? c : -c;
+}
+
+/* sign(K + s sqrt(X)), X >= 0. */
+int fc_big_sign_surd2(const fc_big *K, int s, const fc_big *X)
+{
+    if (s == 0 || X->sign == 0)
+        return K->sign;
+    if (K->sign == 0 || K->sign == s)
+        return s;
+    fc_big k2 = fc_big_mul(K, K);
+    int c = fc_big_cmp(&k2, X);
+    return c > 0 ? K->sign : c == 0 ? 0 : s;
+}
+
+/* sign(K + a sqrt(X) + b sqrt(Y)), X, Y >= 0. */
+int fc_big_sign_surd3(const fc_big *K, int a, const fc_big *X, int b, const fc_big *Y)
+{
+    if (a == 0 || X->sign == 0)
+        return fc_big_sign_surd2(K, b, Y);
+    if (b == 0 || Y->sign == 0)
+        return fc_big_sign_surd2(K, a, X);
+    int u = fc_big_sign_surd2(K, b, Y); /* sign of U = K + b sqrt(Y) */
+    if (u == 0 || u == a)
+        return a;
+    /* U and a sqrt(X) have opposite signs: compare U^2 with X, i.e. the
+     * sign of (K^2 + Y - X) + 2 K b sqrt(Y) = ... + sign(K) b sqrt(4 K^2 Y). */
+    fc_big k2 = fc_big_mul(K, K);
+    fc_big m = fc_big_add(&k2, Y);
+    m = fc_big_sub(&m, X);
+    fc_big four = fc_big_from_i128(fc_i128_from_i64(4));
+    fc_big z = fc_big_mul(&k2, Y);
+    z = fc_big_mul(&z, &four);
+    int w = fc_big_sign_surd2(&m, K->sign * b, &z);
+    return w > 0 ? u : w == 0 ? 0 : a;
 }

@@ -33,40 +33,6 @@ fc_rayt fc_rayt_ratio(fc_i128 num, fc_i128 den)
     return fc_rayt_surd(num, 0, i128(0), den);
 }
 
-/* sign(K + s sqrt(X)), X >= 0. */
-static int sign2(const fc_big *K, int s, const fc_big *X)
-{
-    if (s == 0 || X->sign == 0)
-        return K->sign;
-    if (K->sign == 0 || K->sign == s)
-        return s;
-    fc_big k2 = fc_big_mul(K, K);
-    int c = fc_big_cmp(&k2, X);
-    return c > 0 ? K->sign : c == 0 ? 0 : s;
-}
-
-/* sign(K + a sqrt(X) + b sqrt(Y)), X, Y >= 0. */
-static int sign3(const fc_big *K, int a, const fc_big *X, int b, const fc_big *Y)
-{
-    if (a == 0 || X->sign == 0)
-        return sign2(K, b, Y);
-    if (b == 0 || Y->sign == 0)
-        return sign2(K, a, X);
-    int u = sign2(K, b, Y); /* sign of U = K + b sqrt(Y) */
-    if (u == 0 || u == a)
-        return a;
-    /* U and a sqrt(X) have opposite signs: compare U^2 with X, i.e. the
-     * sign of (K^2 + Y - X) + 2 K b sqrt(Y) = ... + sign(K) b sqrt(4 K^2 Y). */
-    fc_big k2 = fc_big_mul(K, K);
-    fc_big m = fc_big_add(&k2, Y);
-    m = fc_big_sub(&m, X);
-    fc_big four = fc_big_from_i128(i128(4));
-    fc_big z = fc_big_mul(&k2, Y);
-    z = fc_big_mul(&z, &four);
-    int w = sign2(&m, K->sign * b, &z);
-    return w > 0 ? u : w == 0 ? 0 : a;
-}
-
 int fc_rayt_cmp(const fc_rayt *a, const fc_rayt *b)
 {
     /* two rationals with 64-bit terms (every box / polygon parameter of a
@@ -83,7 +49,7 @@ int fc_rayt_cmp(const fc_rayt *a, const fc_rayt *b)
     fc_big X = fc_big_mul(&r2, &r2), Y = fc_big_mul(&r1, &r1);
     X = fc_big_mul(&X, &q1);
     Y = fc_big_mul(&Y, &q2);
-    return sign3(&K, a->s, &X, -b->s, &Y);
+    return fc_big_sign_surd3(&K, a->s, &X, -b->s, &Y);
 }
 
 /* The largest k in [lo, hi] with k / 65536 <= t, given lo / 65536 <= t and

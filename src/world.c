@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include <fixcol/cast.h>
 #include <fixcol/collide3d.h>
 
 #include "nofloat.h"
@@ -51,12 +52,14 @@ static void world_init_bufs(fc_world *w)
     w->query_ids.elem = sizeof(fc_body_id);
     w->ray_hits.elem = sizeof(fc_ray_hit);
     w->ray_tmp.elem = sizeof(fc_ray_key);
+    w->cast2_hits.elem = sizeof(fc_cast2_hit);
+    w->cast2_tmp.elem = fc_cast2_key_size();
     w->pair_prev.elem = w->pair_spare.elem = w->began.elem = w->ended.elem = sizeof(fc_pair);
     w->contacts.elem = sizeof(fc_contact3_result); /* the larger result: a restore may change dim */
 }
 
 /* The world's output and scratch buffers. */
-#define WORLD_BUFS 12
+#define WORLD_BUFS 14
 static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
 {
     b[0] = &w->pair_keys;
@@ -71,6 +74,8 @@ static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
     b[9] = &w->began;
     b[10] = &w->ended;
     b[11] = &w->contacts;
+    b[12] = &w->cast2_hits;
+    b[13] = &w->cast2_tmp;
 }
 
 fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)

@@ -59,6 +59,8 @@ struct fc_world {
     /* outputs and scratch */
     fc_buf pair_keys, pairs; /* pairs is also the pair sort's scratch */
     fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
+    /* 2D shape casts (world_cast2.c): the reported hits, the keys being ordered */
+    fc_buf cast2_hits, cast2_tmp;
     /* pair events and contacts (world_pairs.c): the list before the last
      * fc_world_find_pairs, the spare the next list is built in (so a failed
      * call keeps both lists), the event and contact outputs */
@@ -124,6 +126,9 @@ void fc_world_rehash(fc_world *w, uint32_t index);
 uint64_t fc_world_record_hash(const fc_world *w, uint32_t index);
 /* The record-hash terms of words B0 and B1 of live body index. */
 uint64_t fc_world_record_head(const fc_world *w, uint32_t index);
+
+/* Size of one 2D cast key (world_cast2.c). */
+size_t fc_cast2_key_size(void);
 
 /* Sort n keys ascending (distinct keys; tmp has room for n). */
 void fc_sort_u64(uint64_t *keys, uint64_t *tmp, size_t n);

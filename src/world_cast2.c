@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+/* World shape casts in 2D: broadphase candidates of the swept bounding box
+ * (the moving shape's bounds at t = 0 and t = 1), the filter as in the ray
+ * casts, the exact pair cast per candidate (cast2d.c), hits ordered by
+ * (exact t, body index). Normals are computed only for reported hits. */
+#include "world_internal.h"
+
+#include <string.h>
+
+#include "cast2d_internal.h"
+#include "nofloat.h"
+
+/* One hit being ordered. */
+typedef struct cast2_key {
+    fc_castt t;
+    c2_feature f;
+    uint32_t index;
+} cast2_key;
+
+size_t fc_cast2_key_size(void)
+{
+    return sizeof(cast2_key);
+}
+
+static int key_less(const cast2_key *a, const cast2_key *b)
+{
+    int c = fc_castt_cmp(&a->t, &b->t);
+    return c < 0 || (c == 0 && a->index < b->index);
+}
+
+typedef struct cast_ctx {
+    fc_world *w;
+    const fc_shape2 *moving;
+    fc_vec2 delta;
+    fc_filter filter;
+    int all;      /* 1: push every hit into cast2_tmp; 0: keep the least in best */
+    int have;
+    cast2_key best;
+} cast_ctx;
+
+static void on_candidate(void *ctx, uint32_t i)
+{
+    cast_ctx *c = (cast_ctx *)ctx;
+    fc_world *w = c->w;
+    const fc_body *b = &w->bodies[i];
+    if ((b->filter.category & c->filter.mask) == 0 || (c->filter.category & b->filter.mask) == 0)
+        return;
+    cast2_key k;
+    k.index = i;
+    if (!fc_cast2_entry(c->moving, c->delta, &b->shape.s2, &k.t, &k.f))
+        return;
+    if (!c->all) {
+        if (!c->have || key_less(&k, &c->best)) {
+            c->best = k;
+            c->have = 1;
+        }
+        return;
+    }
+    if (w->cast2_tmp.count == w->cast2_tmp.cap &&
+        !fc_buf_reserve(&w->def.alloc, &w->cast2_tmp, w->cast2_tmp.count + 1)) {
+        w->oom = 1;
+        return;
+    }
+    ((cast2_key *)w->cast2_tmp.data)[w->cast2_tmp.count++] = k;
+}
+
+static int delta_ok(int64_t v)
+{
+    return v >= -2 * (int64_t)FC_COORD_LIMIT && v <= 2 * (int64_t)FC_COORD_LIMIT;
+}
+
+static int32_t clamp32(int64_t v)
+{
+    return (int32_t)(v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v);
+}
+
+/* Check the arguments and run the broadphase query with the context c. */
+static fc_status world_cast(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, const void *o1, const void *o2,
+                            cast_ctx *c)
+{
+    if (w == NULL || moving == NULL || o1 == NULL || o2 == NULL)
+        return FC_ERR_NULL;
+    if (w->def.dim != FC_WORLD_2D)
+        return FC_ERR_SHAPE_TYPE;
+    int32_t min[3], max[3];
+    fc_status st = fc_shape2_bounds(moving, min, max);
+    if (st != FC_OK)
+        return st;
+    if (!delta_ok(delta.x) || !delta_ok(delta.y))
+        return FC_ERR_RANGE;
+    /* swept box; bodies' bounds are int32, so clamping keeps every candidate */
+    int32_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+    const int64_t d[2] = {delta.x, delta.y};
+    for (int k = 0; k < 2; k++) {
+        lo[k] = clamp32((int64_t)min[k] + (d[k] < 0 ? d[k] : 0));
+        hi[k] = clamp32((int64_t)max[k] + (d[k] > 0 ? d[k] : 0));
+    }
+    c->w = w;
+    c->moving = moving;
+    c->delta = delta;
+    c->have = 0;
+    w->oom = 0;
+    fc_qt_query(w->qt, fc_world_qt_box(w, lo, hi), on_candidate, c);
+    return w->oom ? FC_ERR_NO_MEMORY : FC_OK;
+}
+
+static void fill_hit(const fc_world *w, const cast2_key *k, fc_vec2 delta, fc_cast2_hit *out)
+{
+    fc_world_id_of(w, k->index, &out->id);
+    out->t = fc_castt_floor16(&k->t);
+    out->normal = fc_cast2_normal(&k->f, &k->t, delta);
+}
+
+fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc_filter filter, fc_cast2_hit *out,
+                         int *hit)
+{
+    cast_ctx c;
+    c.filter = filter;
+    c.all = 0;
+    fc_status st = world_cast(w, moving, delta, out, hit, &c);
+    if (st != FC_OK)
+        return st;
+    *hit = c.have;
+    if (c.have)
+        fill_hit(w, &c.best, delta, out);
+    return FC_OK;
+}
+
+/* Bottom-up merge sort of n keys by key_less (a total order: indices differ). */
+static void sort_keys(cast2_key *a, cast2_key *tmp, size_t n)
+{
+    for (size_t width = 1; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = key_less(&a[j], &a[i]) ? a[j++] : a[i++];
+            while (i < mid)
+                tmp[k++] = a[i++];
+            while (j < hi)
+                tmp[k++] = a[j++];
+        }
+        memcpy(a, tmp, n * sizeof *a);
+    }
+}
+
+fc_status fc_world_cast2_all(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc_filter filter,
+                             const fc_cast2_hit **hits, int32_t *count)
+{
+    cast_ctx c;
+    c.filter = filter;
+    c.all = 1;
+    if (w != NULL && hits != NULL && count != NULL && moving != NULL && w->def.dim == FC_WORLD_2D)
+        w->cast2_tmp.count = 0;
+    fc_status st = world_cast(w, moving, delta, hits, count, &c);
+    if (st != FC_OK)
+        return st;
+    size_t n = w->cast2_tmp.count;
+    if (n > 0 && (!fc_buf_reserve(&w->def.alloc, &w->cast2_tmp, 2 * n) ||
+                  !fc_buf_reserve(&w->def.alloc, &w->cast2_hits, n)))
+        return FC_ERR_NO_MEMORY;
+    w->cast2_hits.count = 0;
+    *hits = (const fc_cast2_hit *)w->cast2_hits.data;
+    *count = 0;
+    if (n == 0) /* no keys: cast2_tmp.data may be NULL, and NULL + 0 is undefined */
+        return FC_OK;
+    cast2_key *k = (cast2_key *)w->cast2_tmp.data;
+    sort_keys(k, k + n, n);
+    fc_cast2_hit *out = (fc_cast2_hit *)w->cast2_hits.data;
+    for (size_t i = 0; i < n; i++)
+        fill_hit(w, &k[i], delta, &out[i]);
+    w->cast2_hits.count = n;
+    *count = (int32_t)n;
+    return FC_OK;
+}
