@@ -10,6 +10,8 @@
 #include <fixcol/cast.h>
 #include <fixcol/collide3d.h>
 
+#include "cast3d_internal.h"
+
 #include "nofloat.h"
 
 fc_world_def fc_world_def_default(void)
@@ -54,12 +56,14 @@ static void world_init_bufs(fc_world *w)
     w->ray_tmp.elem = sizeof(fc_ray_key);
     w->cast2_hits.elem = sizeof(fc_cast2_hit);
     w->cast2_tmp.elem = fc_cast2_key_size();
+    w->cast3_hits.elem = sizeof(fc_cast3_hit);
+    w->cast3_tmp.elem = sizeof(fc_cast3_key);
     w->pair_prev.elem = w->pair_spare.elem = w->began.elem = w->ended.elem = sizeof(fc_pair);
     w->contacts.elem = sizeof(fc_contact3_result); /* the larger result: a restore may change dim */
 }
 
 /* The world's output and scratch buffers. */
-#define WORLD_BUFS 14
+#define WORLD_BUFS 15
 static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
 {
     b[0] = &w->pair_keys;
@@ -76,6 +80,7 @@ static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
     b[11] = &w->contacts;
     b[12] = &w->cast2_hits;
     b[13] = &w->cast2_tmp;
+    b[14] = &w->cast3_hits;
 }
 
 fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)
@@ -193,6 +198,9 @@ void fc_world_destroy(fc_world *w)
     world_bufs(w, bufs);
     for (size_t i = 0; i < WORLD_BUFS; i++)
         fc_buf_free(&a, bufs[i]);
+    /* not reserved at creation: its keys are ~700 bytes (exact big-integer
+     * parameters); it grows on the first casts and then stays */
+    fc_buf_free(&a, &w->cast3_tmp);
     fc_free_bytes(&a, w, sizeof *w);
 }
 

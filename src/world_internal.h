@@ -61,6 +61,7 @@ struct fc_world {
     fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
     /* 2D shape casts (world_cast2.c): the reported hits, the keys being ordered */
     fc_buf cast2_hits, cast2_tmp;
+    fc_buf cast3_hits, cast3_tmp; /* 3D shape casts (world_cast3.c): fc_cast3_hit, fc_cast3_key */
     /* pair events and contacts (world_pairs.c): the list before the last
      * fc_world_find_pairs, the spare the next list is built in (so a failed
      * call keeps both lists), the event and contact outputs */

@@ -105,6 +105,7 @@ static void clear_outputs(fc_world *w)
     w->query_idx.count = w->query_ids.count = 0;
     w->ray_hits.count = w->ray_tmp.count = 0;
     w->cast2_hits.count = w->cast2_tmp.count = 0;
+    w->cast3_hits.count = w->cast3_tmp.count = 0;
     w->oom = 0;
 }
 

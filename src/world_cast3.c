@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+/* World shape casts in 3D (fixcol/cast.h): the broadphase candidates of the
+ * swept bounding box (the moving shape's box at t = 0 united with it at
+ * t = 1), filtered as the ray casts, each cast exactly (cast3d.c); hits
+ * ordered by (exact t, body index), a total order. */
+#include "world_internal.h"
+
+#include <string.h>
+
+#include "cast3d_internal.h"
+#include "nofloat.h"
+
+static int key_less(const fc_cast3_key *a, const fc_cast3_key *b)
+{
+    int c = fc_castt_cmp(&a->t, &b->t);
+    return c < 0 || (c == 0 && a->index < b->index);
+}
+
+typedef struct cast_ctx {
+    fc_world *w;
+    const fc_shape3 *moving;
+    fc_vec3 delta;
+    fc_filter filter;
+} cast_ctx;
+
+static void on_candidate(void *ctx, uint32_t i)
+{
+    cast_ctx *c = (cast_ctx *)ctx;
+    fc_world *w = c->w;
+    const fc_body *b = &w->bodies[i];
+    if ((b->filter.category & c->filter.mask) == 0 || (c->filter.category & b->filter.mask) == 0)
+        return;
+    fc_cast3_key k;
+    k.index = i;
+    if (!fc_cast3_exact(c->moving, c->delta, &b->shape.s3, &k.t, &k.f))
+        return;
+    if (w->cast3_tmp.count == w->cast3_tmp.cap && !fc_buf_reserve(&w->def.alloc, &w->cast3_tmp, w->cast3_tmp.count + 1)) {
+        w->oom = 1;
+        return;
+    }
+    ((fc_cast3_key *)w->cast3_tmp.data)[w->cast3_tmp.count++] = k;
+}
+
+static int32_t clamp32(int64_t v)
+{
+    return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v;
+}
+
+/* Argument checks, then every hit into cast3_tmp (unsorted). */
+static fc_status cast_hits(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter, const void *o1,
+                           const void *o2)
+{
+    if (w == NULL || moving == NULL || o1 == NULL || o2 == NULL)
+        return FC_ERR_NULL;
+    if (w->def.dim != FC_WORLD_3D)
+        return FC_ERR_SHAPE_TYPE;
+    fc_status st = fc_cast3_check(moving, delta, moving);
+    if (st != FC_OK)
+        return st;
+    int32_t lo[3], hi[3];
+    fc_shape3_bounds(moving, lo, hi);
+    const int64_t d[3] = {delta.x, delta.y, delta.z};
+    for (int k = 0; k < 3; k++) {
+        lo[k] = clamp32(lo[k] + (d[k] < 0 ? d[k] : 0));
+        hi[k] = clamp32(hi[k] + (d[k] > 0 ? d[k] : 0));
+    }
+    w->oom = 0;
+    w->cast3_tmp.count = 0;
+    cast_ctx c;
+    c.w = w;
+    c.moving = moving;
+    c.delta = delta;
+    c.filter = filter;
+    fc_qt_query(w->qt, fc_world_qt_box(w, lo, hi), on_candidate, &c);
+    return w->oom ? FC_ERR_NO_MEMORY : FC_OK;
+}
+
+static void fill_hit(const fc_world *w, const fc_shape3 *moving, const fc_cast3_key *k, fc_cast3_hit *out)
+{
+    fc_world_id_of(w, k->index, &out->id);
+    out->t = fc_castt_floor16(&k->t);
+    fc_cast3_normal(moving, &w->bodies[k->index].shape.s3, &k->t, &k->f, &out->normal);
+}
+
+fc_status fc_world_cast3(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter, fc_cast3_hit *out,
+                         int *hit)
+{
+    fc_status st = cast_hits(w, moving, delta, filter, out, hit);
+    if (st != FC_OK)
+        return st;
+    const fc_cast3_key *k = (const fc_cast3_key *)w->cast3_tmp.data;
+    size_t n = w->cast3_tmp.count, best = 0;
+    for (size_t i = 1; i < n; i++)
+        if (key_less(&k[i], &k[best]))
+            best = i;
+    *hit = n > 0;
+    if (n > 0)
+        fill_hit(w, moving, &k[best], out);
+    return FC_OK;
+}
+
+/* Bottom-up merge sort of n keys by key_less (a total order). */
+static void sort_keys(fc_cast3_key *a, fc_cast3_key *tmp, size_t n)
+{
+    for (size_t width = 1; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = key_less(&a[j], &a[i]) ? a[j++] : a[i++];
+            while (i < mid)
+                tmp[k++] = a[i++];
+            while (j < hi)
+                tmp[k++] = a[j++];
+        }
+        memcpy(a, tmp, n * sizeof *a);
+    }
+}
+
+fc_status fc_world_cast3_all(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter,
+                             const fc_cast3_hit **hits, int32_t *count)
+{
+    fc_status st = cast_hits(w, moving, delta, filter, hits, count);
+    if (st != FC_OK)
+        return st;
+    size_t n = w->cast3_tmp.count;
+    if (n == 0) { /* cast3_tmp.data may be NULL, and NULL + 0 is undefined */
+        w->cast3_hits.count = 0;
+        *hits = (const fc_cast3_hit *)w->cast3_hits.data;
+        *count = 0;
+        return FC_OK;
+    }
+    if (!fc_buf_reserve(&w->def.alloc, &w->cast3_tmp, 2 * n) || !fc_buf_reserve(&w->def.alloc, &w->cast3_hits, n))
+        return FC_ERR_NO_MEMORY;
+    fc_cast3_key *k = (fc_cast3_key *)w->cast3_tmp.data;
+    sort_keys(k, k + n, n);
+    fc_cast3_hit *out = (fc_cast3_hit *)w->cast3_hits.data;
+    for (size_t i = 0; i < n; i++)
+        fill_hit(w, moving, &k[i], &out[i]);
+    w->cast3_hits.count = n;
+    *hits = out;
+    *count = (int32_t)n;
+    return FC_OK;
+}
