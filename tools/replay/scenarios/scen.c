@@ -347,8 +347,6 @@ fc_status sc_ring(sc_ctx *c, fc_ring2 r, fc_filter f)
 
 fc_status sc_cast2(sc_ctx *c, fc_shape2 moving, fc_vec2 delta, fc_filter f, int all)
 {
-    if (!SCEN_RECORD_CASTS)
-        return FC_OK;
     fc_replay_op op = op_of(all ? FC_REPLAY_QUERY_CAST_ALL : FC_REPLAY_QUERY_CAST);
     op.shape2 = moving;
     op.b = (fc_vec3){ delta.x, delta.y, 0 };
@@ -358,8 +356,6 @@ fc_status sc_cast2(sc_ctx *c, fc_shape2 moving, fc_vec2 delta, fc_filter f, int 
 
 fc_status sc_cast3(sc_ctx *c, fc_shape3 moving, fc_vec3 delta, fc_filter f, int all)
 {
-    if (!SCEN_RECORD_CASTS)
-        return FC_OK;
     fc_replay_op op = op_of(all ? FC_REPLAY_QUERY_CAST_ALL : FC_REPLAY_QUERY_CAST);
     op.shape3 = moving;
     op.b = delta;

@@ -56,13 +56,7 @@ fc_status sc_restore(sc_ctx *c, uint32_t slot);
 /* The desync queries (fixcol/desync.h): a range checksum, a dump hash. */
 fc_status sc_range_checksum(sc_ctx *c, uint32_t lo, uint32_t hi);
 fc_status sc_dump(sc_ctx *c);
-/* Version 3 queries (skill areas, shape casts; fixcol/area2.h, cast.h).
- * SCEN_RECORD_CASTS 0: sc_cast2/3 record nothing (FC_OK), for recording
- * the skills scenarios on a branch whose library has no world casts yet -
- * a replay must never hold results of an unimplemented call. */
-#ifndef SCEN_RECORD_CASTS
-#define SCEN_RECORD_CASTS 0
-#endif
+/* Version 3 queries (skill areas, shape casts; fixcol/area2.h, cast.h). */
 fc_status sc_sector(sc_ctx *c, fc_sector2 s, fc_filter f);
 fc_status sc_ring(sc_ctx *c, fc_ring2 r, fc_filter f);
 /* moving: shape2 in a 2D replay, shape3 in 3D (the other is ignored);

@@ -76,6 +76,9 @@ static void lab_casts(sc_ctx *c)
     sc_cast2(c, sc_circle(L - 10 * U, 11 * U + 1, U), v2(30 * U, 0), lab, 1);
     sc_cast2(c, sc_aabb2(L - 10 * U, 11 * U, U, U), v2(30 * U, 0), lab, 0);
     sc_cast2(c, sc_aabb2(L - 10 * U, 11 * U + 1, U, U), v2(30 * U, 0), lab, 0);
+    /* ... and ending on the face, still touching (entry at t = 10/15, 9/15) */
+    sc_cast2(c, sc_circle(L - 10 * U, 11 * U, U), v2(15 * U, 0), lab, 1);
+    sc_cast2(c, sc_aabb2(L - 10 * U, 11 * U, U, U), v2(15 * U, 0), lab, 0);
     /* box corner onto the wall corner (L, 10) at t = 1 along the diagonal, 1 raw short */
     sc_cast2(c, sc_aabb2(L - 3 * U, 13 * U, U, U), v2(2 * U, -2 * U), lab, 0);
     sc_cast2(c, sc_aabb2(L - 3 * U, 13 * U, U, U), v2(2 * U - 1, -2 * U + 1), lab, 0);

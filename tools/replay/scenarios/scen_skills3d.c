@@ -56,6 +56,9 @@ static void lab_casts(sc_ctx *c)
     sc_cast3(c, sc_sphere(v3(L - 10 * U, 11 * U + 1, 5 * U), U), v3(30 * U, 0, 0), lab, 1);
     sc_cast3(c, sc_aabb3(v3(L - 10 * U, 11 * U, 5 * U), one), v3(30 * U, 0, 0), lab, 0);
     sc_cast3(c, sc_aabb3(v3(L - 10 * U, 11 * U + 1, 5 * U), one), v3(30 * U, 0, 0), lab, 0);
+    /* ... and ending on the face, still touching */
+    sc_cast3(c, sc_sphere(v3(L - 10 * U, 11 * U, 5 * U), U), v3(15 * U, 0, 0), lab, 1);
+    sc_cast3(c, sc_aabb3(v3(L - 10 * U, 11 * U, 5 * U), one), v3(15 * U, 0, 0), lab, 0);
     /* box edge onto the wall's edge (x = L, y = 10) at t = 1, 1 raw short */
     sc_cast3(c, sc_aabb3(v3(L - 3 * U, 13 * U, 5 * U), one), v3(2 * U, -2 * U, 0), lab, 0);
     sc_cast3(c, sc_aabb3(v3(L - 3 * U, 13 * U, 5 * U), one), v3(2 * U - 1, -2 * U + 1, 0), lab, 0);
