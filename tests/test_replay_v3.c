@@ -12,8 +12,11 @@
  *     fc_overlap_sector2 / fc_overlap_ring2 and the filter rule, in index
  *     order, fc_hash_ids (seed 0), folded; rejected areas: their
  *     validation status as the seed and no hits.
- * Also every recorded frame checksum must be the runner's. --break hashes
- * the contact words in another order: the check must then fail.
+ * Also every recorded frame checksum must be the runner's, and a replay
+ * whose stored began / ended / contacts hash of one frame is changed (in
+ * its text form) fails verification at that frame naming the pair events /
+ * the contacts. --break hashes the contact words in another order: the
+ * check must then fail.
  * Usage: test_replay_v3 [--break] FILE... */
 #include <fixcol/fixcol.h>
 
@@ -210,6 +213,39 @@ static void check_file(const char *path, const uint8_t *data, size_t size, tally
     fc_replay_runner_free(&rn);
 }
 
+/* Change the hash after `word` in the first expect line that has one
+ * (text form), verify, and require the mismatch to be `want` at that frame. */
+static void flipped(const char *path, const uint8_t *data, size_t size, const char *word, fc_replay_diff want)
+{
+    fc_replay_writer txt;
+    fc_replay_error err;
+    if (fc_replay_convert(data, size, 1, &txt, &err) != FC_OK) {
+        TU_CHECK(0, "%s: to text: %s", path, err.reason);
+        fc_replay_writer_free(&txt);
+        return;
+    }
+    char *s = (char *)malloc(txt.size + 1);
+    memcpy(s, txt.data, txt.size);
+    s[txt.size] = '\0';
+    char *at = strstr(s, word); /* "began N 0x...": change the last hex digit */
+    uint32_t frame = 0;
+    for (char *p = s; at && p < at; p++)
+        frame += strncmp(p, "\nexpect ", 8) == 0;
+    char *hex = at ? strstr(at + strlen(word), "0x") : NULL;
+    size_t end = hex ? strspn(hex + 2, "0123456789abcdef") + 2 : 0;
+    TU_CHECK(hex != NULL && end > 2, "%s: no %s field", path, word);
+    if (hex && end > 2) {
+        hex[end - 1] = hex[end - 1] == '1' ? '2' : '1';
+        fc_replay_verify_result res;
+        fc_status st = fc_replay_verify((const uint8_t *)s, txt.size, NULL, &res, &err, NULL, NULL);
+        TU_CHECK(st == FC_OK && res.bad_frames == 1 && res.first.what == want && res.first.frame == frame,
+                 "%s with %s changed: status %d, %u bad frames, first at frame %u (want %u) kind %d (want %d)", path,
+                 word, st, res.bad_frames, res.first.frame, frame, res.first.what, want);
+    }
+    free(s);
+    fc_replay_writer_free(&txt);
+}
+
 int main(int argc, char **argv)
 {
     breaking = argc > 1 && strcmp(argv[1], "--break") == 0;
@@ -224,6 +260,9 @@ int main(int argc, char **argv)
         size_t size = fread(buf, 1, sizeof buf, f);
         fclose(f);
         check_file(argv[i], buf, size, &t);
+        flipped(argv[i], buf, size, " began ", FC_REPLAY_DIFF_EVENTS);
+        flipped(argv[i], buf, size, " ended ", FC_REPLAY_DIFF_EVENTS);
+        flipped(argv[i], buf, size, " contacts ", FC_REPLAY_DIFF_CONTACTS);
     }
     TU_CHECK(t.frames > 0 && t.began > 0 && t.ended > 0 && t.contacts > 0 && t.area_hits > 0,
              "nothing checked: %llu frames", (unsigned long long)t.frames);
