@@ -52,6 +52,10 @@ int c2_sat_entry(const c2_core *a, int64_t dx, int64_t dy, const c2_core *b, fc_
 /* The same when a circle or capsule is involved (any cores, radii). */
 int c2_round_entry(const c2_core *a, int64_t dx, int64_t dy, const c2_core *b, fc_castt *t, c2_feature *f);
 
+/* floor(t 2^bits) for t in [0, 1], bits in [0, 62], exactly (fast: an
+ * estimate verified by exact comparisons; cast2d_floor.c). */
+int64_t c2_floor_bits(const fc_castt *t, int bits);
+
 /* The cast of valid shapes with a delta in range (raw, unscaled): 1 and
  * *t, *f on a hit, 0 on a miss. */
 int fc_cast2_entry(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *target, fc_castt *t, c2_feature *f);

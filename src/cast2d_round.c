@@ -22,10 +22,12 @@
  * Tie order (the first piece reaching the least t gives the normal): the
  * bands {edge j of B - vertex i of A} (j outer, i inner), then {vertex j
  * of B - edge i of A} (j outer, i inner), then the discs (vertex j of B
- * outer, vertex i of A inner). With R > 0 the normal at the entry is
- * unique (M + disc(R) is smooth), so the order only matters for R == 0. */
+ * outer, vertex i of A inner). Only R > 0 comes here (radius-0 pairs take
+ * the separating-axis path), and then the normal at the entry is unique
+ * (M + disc(R) is smooth): the order does not change it. */
 #include "cast2d_internal.h"
 
+#include "exact2d.h"
 #include "nofloat.h"
 
 static fc_i128 I(int64_t v)
@@ -51,6 +53,7 @@ static fc_big big(fc_i128 v)
 typedef struct sweep {
     int64_t dx, dy, R;
     int64_t lo[2], hi[2]; /* bounding box of the segment [0, d] */
+    fc_i128 R2i; /* R^2 < 2^90 */
     fc_big R2;
     int hit;
     fc_castt best;
@@ -71,8 +74,6 @@ static void offer(sweep *w, const fc_castt *t, c2_kind kind, int64_t x, int64_t 
         return;
     w->hit = 1;
     w->best = *t;
-    if (kind == C2_POINT && w->R == 0) /* point on point: no contact direction; the motion's */
-        kind = C2_DIR, x = w->dx, y = w->dy;
     w->f.kind = kind;
     w->f.x = x, w->f.y = y;
 }
@@ -92,16 +93,45 @@ static void disc(sweep *w, int64_t cx, int64_t cy)
     }
     if (fc_i128_sign(b) >= 0)
         return; /* outside and not approaching */
+    /* cheap exact rejections in 256 bits before the big surd: the
+     * discriminant b^2 - a cc < 0 (the line misses the disc), or t > 1:
+     * t <= 1 iff -b <= a or (-b - a)^2 <= b^2 - a cc, i.e. 2b + a + cc <= 0 */
+    fc_i128 nb128 = fc_i128_neg(b);
+    if (x2_cmp_prod(nb128, nb128, a, cc) < 0)
+        return;
+    if (fc_i128_cmp(nb128, a) > 0 && fc_i128_sign(fc_i128_add(fc_i128_add(fc_i128_add(b, b), a), cc)) > 0)
+        return;
     fc_big bb = big(b), A = big(a), C = big(cc);
     fc_big b2 = fc_big_mul(&bb, &bb), ac = fc_big_mul(&A, &C);
     fc_big D = fc_big_sub(&b2, &ac);
-    if (D.sign < 0)
-        return;
-    fc_big nb = big(fc_i128_neg(b));
+    fc_big nb = big(nb128);
     fc_castt t = fc_castt_surd(&nb, -1, &D, &A);
-    fc_castt one = fc_castt_int(1);
-    if (fc_castt_cmp(&t, &one) <= 0)
         offer(w, &t, C2_POINT, cx, cy);
+}
+
+static fc_i128 min128(fc_i128 a, fc_i128 b)
+{
+    return fc_i128_cmp(a, b) < 0 ? a : b;
+}
+
+static fc_i128 max128(fc_i128 a, fc_i128 b)
+{
+    return fc_i128_cmp(a, b) < 0 ? b : a;
+}
+
+/* Cheap exact rejection of a band over the whole t in [0, 1]: the
+ * projection p0 + t p1 stays outside [0, ee], or the cross term l0 + t l1
+ * stays beyond R |e| on one side (l^2 > R^2 ee, 256-bit products). */
+static int band_misses(const sweep *w, fc_i128 l0, fc_i128 l1, fc_i128 p0, fc_i128 p1, fc_i128 ee)
+{
+    fc_i128 pe = fc_i128_add(p0, p1), le = fc_i128_add(l0, l1);
+    if (fc_i128_sign(max128(p0, pe)) < 0 || fc_i128_cmp(min128(p0, pe), ee) > 0)
+        return 1;
+    fc_i128 lo = min128(l0, le), hi = max128(l0, le);
+    if (fc_i128_sign(lo) > 0 && x2_cmp_prod(lo, lo, w->R2i, ee) > 0)
+        return 1;
+    fc_i128 nhi = fc_i128_neg(hi);
+    return fc_i128_sign(nhi) > 0 && x2_cmp_prod(nhi, nhi, w->R2i, ee) > 0;
 }
 
 /* The band of the segment u -> v: |(t d - u) x e| <= R |e| and 0 <= (t d -
@@ -114,11 +144,13 @@ static void band(sweep *w, int64_t ux, int64_t uy, int64_t vx, int64_t vy)
     if ((ex == 0 && ey == 0) || box_misses(w, ux, uy, vx, vy))
         return;
     fc_i128 ee = dot(ex, ey, ex, ey);
-    fc_big E = big(ee), q = fc_big_mul(&w->R2, &E);
     fc_i128 l0 = cross(-ux, -uy, ex, ey), l1 = cross(w->dx, w->dy, ex, ey);
     fc_i128 p0 = dot(-ux, -uy, ex, ey), p1 = dot(w->dx, w->dy, ex, ey);
+    if (band_misses(w, l0, l1, p0, p1, ee))
+        return;
     fc_big n0[4] = {big(l0), big(fc_i128_neg(l0)), big(fc_i128_neg(p0)), big(fc_i128_sub(p0, ee))};
     fc_big n1[4] = {big(l1), big(fc_i128_neg(l1)), big(fc_i128_neg(p1)), big(p1)};
+    fc_big E = big(ee), q = fc_big_mul(&w->R2, &E);
     fc_big zero = big(I(0));
     fc_cast_clip c;
     fc_cast_clip_init(&c);
@@ -143,7 +175,8 @@ int c2_round_entry(const c2_core *a, int64_t dx, int64_t dy, const c2_core *b, f
 {
     sweep w;
     w.dx = dx, w.dy = dy, w.R = a->r + b->r;
-    w.R2 = big(fc_i128_mul_i64(w.R, w.R));
+    w.R2i = fc_i128_mul_i64(w.R, w.R);
+    w.R2 = big(w.R2i);
     w.lo[0] = dx < 0 ? dx : 0, w.hi[0] = dx < 0 ? 0 : dx;
     w.lo[1] = dy < 0 ? dy : 0, w.hi[1] = dy < 0 ? 0 : dy;
     w.hit = 0;

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* Polygonal 2D casts (AABB, OBB, polygon against each other): the swept
- * pair meets at t iff on every separating axis n of either shape the
- * projections [minA + t n.d, maxA + t n.d] and [minB, maxB] overlap - the
- * half-planes of the Minkowski difference B - A, so the clip's entry is
- * the exact first contact (a rational). Sizes: axes |n| < 2^31 (unscaled),
+/* 2D casts of radius-0 cores (AABB, OBB, polygon, and circles / capsules
+ * of radius 0: points and segments): the swept pair meets at t iff on
+ * every axis n below the projections [minA + t n.d, maxA + t n.d] and
+ * [minB, maxB] overlap. The axes - edge normals of polygon cores, normal
+ * and direction of segment cores, and x and y when a core is a point or a
+ * segment - give supporting half-planes of the Minkowski difference
+ * M = B - A whose intersection is M exactly (also when M is a segment or a
+ * point), so the clip's entry is the exact first contact (a rational),
+ * and the entering half-plane's normal separates the shapes there. Sizes: axes |n| < 2^31 (unscaled),
  * scaled vertices < 2^46 and delta < 2^46, so every projection and
  * constraint term is < 2^79, inside fc_ray_clip's 2^100. */
 #include "cast2d_internal.h"
@@ -29,7 +33,8 @@ static void project(const c2_core *c, int64_t nx, int64_t ny, fc_i128 *lo, fc_i1
 }
 
 /* Axis order (ties: the first constraint reaching the entry keeps it):
- * the moving shape's axes, then the target's; per axis first the
+ * the moving shape's axes, then the target's, then x and y (only with a
+ * point or segment core); per axis first the
  * constraint "A below B's top" (entering it: the normal is -n), then "A
  * above B's bottom" (normal +n). */
 int c2_sat_entry(const c2_core *a, int64_t dx, int64_t dy, const c2_core *b, fc_castt *t, c2_feature *f)
@@ -41,8 +46,10 @@ int c2_sat_entry(const c2_core *a, int64_t dx, int64_t dy, const c2_core *b, fc_
 #ifndef FC_CAST2_BREAK /* tests only (test_cast2d_broken): 3 drops the target's axes */
 #define FC_CAST2_BREAK 0
 #endif
-    for (int k = 0; k < (FC_CAST2_BREAK == 3 ? 1 : 2); k++) {
-        const c2_core *s = k ? b : a;
+    static const c2_core xy = {1, 2, {0}, {0}, 0, {1, 0}, {0, 1}};
+    int extra = a->n < 3 || b->n < 3;
+    for (int k = 0; k < (FC_CAST2_BREAK == 3 ? 1 : 2 + extra); k++) {
+        const c2_core *s = k == 0 ? a : k == 1 ? b : &xy;
         for (int32_t i = 0; i < s->naxes; i++) {
             int64_t nx = s->ax[i], ny = s->ay[i];
             fc_i128 alo, ahi, blo, bhi, nd = dot(nx, ny, dx, dy);

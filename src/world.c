@@ -58,12 +58,13 @@ static void world_init_bufs(fc_world *w)
     w->cast2_tmp.elem = fc_cast2_key_size();
     w->cast3_hits.elem = sizeof(fc_cast3_hit);
     w->cast3_tmp.elem = sizeof(fc_cast3_key);
+    w->cast2_cand.elem = fc_cast2_cand_size();
     w->pair_prev.elem = w->pair_spare.elem = w->began.elem = w->ended.elem = sizeof(fc_pair);
     w->contacts.elem = sizeof(fc_contact3_result); /* the larger result: a restore may change dim */
 }
 
 /* The world's output and scratch buffers. */
-#define WORLD_BUFS 15
+#define WORLD_BUFS 16
 static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
 {
     b[0] = &w->pair_keys;
@@ -81,6 +82,7 @@ static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
     b[12] = &w->cast2_hits;
     b[13] = &w->cast2_tmp;
     b[14] = &w->cast3_hits;
+    b[15] = &w->cast2_cand;
 }
 
 fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)

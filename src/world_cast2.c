@@ -28,15 +28,57 @@ static int key_less(const cast2_key *a, const cast2_key *b)
     return c < 0 || (c == 0 && a->index < b->index);
 }
 
+/* A candidate of the closest cast: the entry of the moving shape's
+ * bounding box swept into the body's (exact, a lower bound of the cast's
+ * entry), and the body index. */
+typedef struct cast2_cand {
+    fc_rayt lb;
+    uint32_t index;
+} cast2_cand;
+
+size_t fc_cast2_cand_size(void)
+{
+    return sizeof(cast2_cand);
+}
+
 typedef struct cast_ctx {
     fc_world *w;
     const fc_shape2 *moving;
     fc_vec2 delta;
     fc_filter filter;
-    int all;      /* 1: push every hit into cast2_tmp; 0: keep the least in best */
-    int have;
-    cast2_key best;
+    int32_t min[3], max[3]; /* the moving shape's bounds at t = 0 */
+    int all; /* 1: push every hit into cast2_tmp; 0: push candidates into cast2_cand */
 } cast_ctx;
+
+/* The swept-box entry of the moving bounds into body b's bounds (the
+ * boxes are closed and contain the shapes): 0 when the boxes never meet
+ * for t in [0, 1] (then the shapes do not either). Terms < 2^33: the
+ * 64-bit fast path of fc_rayt_cmp. */
+static int box_entry(const cast_ctx *c, const fc_body *b, fc_rayt *lb)
+{
+    fc_ray_clip clip;
+    fc_ray_clip_init(&clip);
+    const int64_t d[2] = {c->delta.x, c->delta.y};
+    for (int k = 0; k < 2; k++) {
+        /* b.min - m.max <= t d <= b.max - m.min */
+        int64_t lo = (int64_t)b->min[k] - c->max[k], hi = (int64_t)b->max[k] - c->min[k];
+        fc_ray_clip_add(&clip, fc_i128_from_i64(-hi), fc_i128_from_i64(d[k]), 0, fc_i128_from_i64(0));
+        fc_ray_clip_add(&clip, fc_i128_from_i64(lo), fc_i128_from_i64(-d[k]), 0, fc_i128_from_i64(0));
+    }
+    *lb = clip.enter;
+    return fc_ray_clip_hit(&clip);
+}
+
+static int push(fc_world *w, fc_buf *buf, const void *elem)
+{
+    if (buf->count == buf->cap && !fc_buf_reserve(&w->def.alloc, buf, buf->count + 1)) {
+        w->oom = 1;
+        return 0;
+    }
+    memcpy((unsigned char *)buf->data + buf->count * buf->elem, elem, buf->elem);
+    buf->count++;
+    return 1;
+}
 
 static void on_candidate(void *ctx, uint32_t i)
 {
@@ -45,23 +87,18 @@ static void on_candidate(void *ctx, uint32_t i)
     const fc_body *b = &w->bodies[i];
     if ((b->filter.category & c->filter.mask) == 0 || (c->filter.category & b->filter.mask) == 0)
         return;
-    cast2_key k;
-    k.index = i;
-    if (!fc_cast2_entry(c->moving, c->delta, &b->shape.s2, &k.t, &k.f))
+    cast2_cand cand;
+    cand.index = i;
+    if (!box_entry(c, b, &cand.lb))
         return;
     if (!c->all) {
-        if (!c->have || key_less(&k, &c->best)) {
-            c->best = k;
-            c->have = 1;
-        }
+        push(w, &w->cast2_cand, &cand);
         return;
     }
-    if (w->cast2_tmp.count == w->cast2_tmp.cap &&
-        !fc_buf_reserve(&w->def.alloc, &w->cast2_tmp, w->cast2_tmp.count + 1)) {
-        w->oom = 1;
-        return;
-    }
-    ((cast2_key *)w->cast2_tmp.data)[w->cast2_tmp.count++] = k;
+    cast2_key k;
+    k.index = i;
+    if (fc_cast2_entry(c->moving, c->delta, &b->shape.s2, &k.t, &k.f))
+        push(w, &w->cast2_tmp, &k);
 }
 
 static int delta_ok(int64_t v)
@@ -82,7 +119,7 @@ static fc_status world_cast(fc_world *w, const fc_shape2 *moving, fc_vec2 delta,
         return FC_ERR_NULL;
     if (w->def.dim != FC_WORLD_2D)
         return FC_ERR_SHAPE_TYPE;
-    int32_t min[3], max[3];
+    int32_t *min = c->min, *max = c->max;
     fc_status st = fc_shape2_bounds(moving, min, max);
     if (st != FC_OK)
         return st;
@@ -98,8 +135,8 @@ static fc_status world_cast(fc_world *w, const fc_shape2 *moving, fc_vec2 delta,
     c->w = w;
     c->moving = moving;
     c->delta = delta;
-    c->have = 0;
     w->oom = 0;
+    w->cast2_tmp.count = w->cast2_cand.count = 0;
     fc_qt_query(w->qt, fc_world_qt_box(w, lo, hi), on_candidate, c);
     return w->oom ? FC_ERR_NO_MEMORY : FC_OK;
 }
@@ -107,10 +144,37 @@ static fc_status world_cast(fc_world *w, const fc_shape2 *moving, fc_vec2 delta,
 static void fill_hit(const fc_world *w, const cast2_key *k, fc_vec2 delta, fc_cast2_hit *out)
 {
     fc_world_id_of(w, k->index, &out->id);
-    out->t = fc_castt_floor16(&k->t);
+    out->t = (fix16_t)c2_floor_bits(&k->t, 16);
     out->normal = fc_cast2_normal(&k->f, &k->t, delta);
 }
 
+static int cand_less(const cast2_cand *a, const cast2_cand *b)
+{
+    int c = fc_rayt_cmp(&a->lb, &b->lb);
+    return c < 0 || (c == 0 && a->index < b->index);
+}
+
+/* Bottom-up merge sort of n candidates by cand_less (a total order). */
+static void sort_cands(cast2_cand *a, cast2_cand *tmp, size_t n)
+{
+    for (size_t width = 1; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = cand_less(&a[j], &a[i]) ? a[j++] : a[i++];
+            while (i < mid)
+                tmp[k++] = a[i++];
+            while (j < hi)
+                tmp[k++] = a[j++];
+        }
+        memcpy(a, tmp, n * sizeof *a);
+    }
+}
+
+/* Closest: exact casts in the order of the swept-box entries, stopping
+ * at the first candidate whose box entry is after the best exact entry
+ * (every later one is at least as late: it cannot win, ties included). */
 fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc_filter filter, fc_cast2_hit *out,
                          int *hit)
 {
@@ -120,9 +184,29 @@ fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc
     fc_status st = world_cast(w, moving, delta, out, hit, &c);
     if (st != FC_OK)
         return st;
-    *hit = c.have;
-    if (c.have)
-        fill_hit(w, &c.best, delta, out);
+    size_t n = w->cast2_cand.count;
+    if (n > 1 && !fc_buf_reserve(&w->def.alloc, &w->cast2_cand, 2 * n))
+        return FC_ERR_NO_MEMORY;
+    cast2_cand *cand = (cast2_cand *)w->cast2_cand.data;
+    if (n > 1)
+        sort_cands(cand, cand + n, n);
+    cast2_key best, k;
+    int have = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (have) {
+            fc_castt lb = fc_castt_from_rayt(&cand[i].lb);
+            if (fc_castt_cmp(&lb, &best.t) > 0)
+                break;
+        }
+        k.index = cand[i].index;
+        if (fc_cast2_entry(moving, delta, &w->bodies[k.index].shape.s2, &k.t, &k.f) && (!have || key_less(&k, &best))) {
+            best = k;
+            have = 1;
+        }
+    }
+    *hit = have;
+    if (have)
+        fill_hit(w, &best, delta, out);
     return FC_OK;
 }
 
@@ -150,8 +234,6 @@ fc_status fc_world_cast2_all(fc_world *w, const fc_shape2 *moving, fc_vec2 delta
     cast_ctx c;
     c.filter = filter;
     c.all = 1;
-    if (w != NULL && hits != NULL && count != NULL && moving != NULL && w->def.dim == FC_WORLD_2D)
-        w->cast2_tmp.count = 0;
     fc_status st = world_cast(w, moving, delta, hits, count, &c);
     if (st != FC_OK)
         return st;

@@ -59,8 +59,9 @@ struct fc_world {
     /* outputs and scratch */
     fc_buf pair_keys, pairs; /* pairs is also the pair sort's scratch */
     fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
-    /* 2D shape casts (world_cast2.c): the reported hits, the keys being ordered */
-    fc_buf cast2_hits, cast2_tmp;
+    /* 2D shape casts (world_cast2.c): the reported hits, the keys being
+     * ordered, the closest cast's candidates */
+    fc_buf cast2_hits, cast2_tmp, cast2_cand;
     fc_buf cast3_hits, cast3_tmp; /* 3D shape casts (world_cast3.c): fc_cast3_hit, fc_cast3_key */
     /* pair events and contacts (world_pairs.c): the list before the last
      * fc_world_find_pairs, the spare the next list is built in (so a failed
@@ -130,6 +131,7 @@ uint64_t fc_world_record_head(const fc_world *w, uint32_t index);
 
 /* Size of one 2D cast key (world_cast2.c). */
 size_t fc_cast2_key_size(void);
+size_t fc_cast2_cand_size(void);
 
 /* Sort n keys ascending (distinct keys; tmp has room for n). */
 void fc_sort_u64(uint64_t *keys, uint64_t *tmp, size_t n);

@@ -104,7 +104,7 @@ static void clear_outputs(fc_world *w)
     w->pair_keys.count = w->pairs.count = 0;
     w->query_idx.count = w->query_ids.count = 0;
     w->ray_hits.count = w->ray_tmp.count = 0;
-    w->cast2_hits.count = w->cast2_tmp.count = 0;
+    w->cast2_hits.count = w->cast2_tmp.count = w->cast2_cand.count = 0;
     w->cast3_hits.count = w->cast3_tmp.count = 0;
     w->oom = 0;
 }

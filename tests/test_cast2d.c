@@ -24,10 +24,12 @@
 #include <fixcol/collide2d.h>
 #include <fixcol/world.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cast2d_internal.h" /* c2_floor_bits, checked against fc_castt_floor_pow2 */
 #include "oracle2d.h"
 #include "testutil.h"
 #include "world_fixture.h"
@@ -65,6 +67,129 @@ static int overlap_at(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, int64_t
 static int coarse(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, int64_t k)
 {
     return overlap_at(a, d, b, k, 0);
+}
+
+/* ---- an independent normal (long double, tests only) -----------------------
+ * At the first fine sample j0 with overlap (found by bisection with the exact
+ * oracle), the moving shape is past the exact entry by at most |d| 2^-(16+s);
+ * the direction between the closest points of the two cores there is within
+ * ~2 |d| 2^-(16+s) / R of the exact normal. Used when that is < 2^-20. */
+static long double ld_seg_closest(long double px, long double py, long double ax, long double ay, long double bx,
+                                  long double by, long double *qx, long double *qy)
+{
+    long double ex = bx - ax, ey = by - ay, ee = ex * ex + ey * ey, u = 0;
+    if (ee > 0) {
+        u = ((px - ax) * ex + (py - ay) * ey) / ee;
+        u = u < 0 ? 0 : u > 1 ? 1 : u;
+    }
+    *qx = ax + u * ex, *qy = ay + u * ey;
+    return (*qx - px) * (*qx - px) + (*qy - py) * (*qy - py);
+}
+
+/* Closest-point direction from core a to core b (0 when they touch). */
+static int ld_direction(const or_core *a, const or_core *b, long double *nx, long double *ny)
+{
+    long double best = -1, vx = 0, vy = 0;
+    for (int side = 0; side < 2; side++) {
+        const or_core *p = side ? b : a, *f = side ? a : b;
+        int nf = f->n >= 3 ? f->n : 1;
+        for (int i = 0; i < p->n; i++)
+            for (int j = 0; j < nf; j++) {
+                int j1 = f->n == 1 ? 0 : (j + 1) % f->n;
+                long double qx, qy;
+                long double d2 = ld_seg_closest((long double)p->x[i], (long double)p->y[i], (long double)f->x[j],
+                                                (long double)f->y[j], (long double)f->x[j1], (long double)f->y[j1], &qx, &qy);
+                if (best < 0 || d2 < best) {
+                    best = d2;
+                    /* from a's point to b's point */
+                    vx = side ? (long double)p->x[i] - qx : qx - (long double)p->x[i];
+                    vy = side ? (long double)p->y[i] - qy : qy - (long double)p->y[i];
+                }
+            }
+    }
+    if (best <= 0)
+        return 0;
+    long double len = sqrtl(vx * vx + vy * vy);
+    *nx = vx / len, *ny = vy / len;
+    return 1;
+}
+
+static void report(const char *what, const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, int32_t t)
+{
+    (void)what;
+    fprintf(stderr, "  types %d -> %d, delta (%d, %d), t %d\n", a->type, b->type, d.x, d.y, t);
+}
+
+static long n_normals;
+
+static long n_separating;
+
+/* The normal separates the cores just before the entry: at the fine time j
+ * (< the exact entry) n . (b - a) >= -TOL |b - a|_1 for every core vertex a
+ * of the moved A and b of B (in units of 1/65536: n is Q16.16). This holds
+ * for the exact normal at any time before the entry (it separates at the
+ * entry and n . d >= 0), and the rounded one is within TOL per component. */
+static void check_separating(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, const fc_cast2_hit *h, int64_t j)
+{
+    or_core ca0 = or_from_shape(a), cb0 = or_from_shape(b);
+    or_core ca = scaled(&ca0, FINE, j * d.x, j * d.y), cb = scaled(&cb0, FINE, 0, 0);
+    int ok = 1;
+    for (int i = 0; i < ca.n; i++)
+        for (int k = 0; k < cb.n; k++) {
+            int64_t vx = cb.x[k] - ca.x[i], vy = cb.y[k] - ca.y[i];
+            or_i128 dot = (or_i128)h->normal.x * vx + (or_i128)h->normal.y * vy;
+            or_i128 l1 = (or_i128)(vx < 0 ? -vx : vx) + (vy < 0 ? -vy : vy);
+            ok &= dot >= -(or_i128)FC_CAST_NORMAL_TOL * l1;
+        }
+    n_separating++;
+    TU_CHECK(ok, "normal (%d, %d) does not separate just before the entry (t %d)", h->normal.x, h->normal.y, h->t);
+    if (!ok)
+        report("separating", a, d, b, h->t);
+}
+
+/* The last fine time before the exact entry that the checks can find:
+ * bisection between T 2^s - 1 (before) and (T + 1) 2^s when that overlaps. */
+static int64_t fine_before(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, int32_t t)
+{
+    int64_t lo = t == 0 ? 0 : ((int64_t)t << FINE) - 1, hi = ((int64_t)t + 1) << FINE;
+    if (t >= 65536 || !overlap_at(a, d, b, hi, FINE))
+        return lo;
+    while (hi - lo > 1) {
+        int64_t mid = (lo + hi) / 2;
+        if (overlap_at(a, d, b, mid, FINE))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return lo;
+}
+
+/* Check h's normal against the closest-point direction just after entry. */
+static void check_normal(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, const fc_cast2_hit *h, int64_t R)
+{
+    int64_t dl = (d.x < 0 ? -(int64_t)d.x : d.x) + (d.y < 0 ? -(int64_t)d.y : d.y);
+    if (R <= 0 || (dl >> 8) >= R || h->t >= 65536)
+        return; /* |d| 2^-28 / R >= 2^-20: the sample is too coarse */
+    int64_t lo = ((int64_t)h->t << FINE) - 1, hi = ((int64_t)h->t + 1) << FINE; /* no overlap at lo, overlap at hi */
+    if (!overlap_at(a, d, b, hi, FINE))
+        return;
+    while (hi - lo > 1) {
+        int64_t mid = (lo + hi) / 2;
+        if (overlap_at(a, d, b, mid, FINE))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    or_core ca0 = or_from_shape(a), cb0 = or_from_shape(b);
+    or_core ca = scaled(&ca0, FINE, hi * d.x, hi * d.y), cb = scaled(&cb0, FINE, 0, 0);
+    long double nx, ny;
+    if (!ld_direction(&ca, &cb, &nx, &ny))
+        return;
+    n_normals++;
+    long double ex = fabsl(nx * 65536 - h->normal.x), ey = fabsl(ny * 65536 - h->normal.y);
+    TU_CHECK(ex <= FC_CAST_NORMAL_TOL + 0.25L && ey <= FC_CAST_NORMAL_TOL + 0.25L,
+             "normal (%d, %d) vs closest-point direction (%.3Lf, %.3Lf)", h->normal.x, h->normal.y, nx * 65536,
+             ny * 65536);
 }
 
 /* ---- shapes ---------------------------------------------------------------- */
@@ -158,11 +283,6 @@ static int32_t clampd(int64_t v)
 /* ---- one checked cast -------------------------------------------------------- */
 static long n_hits, n_miss, n_zero, n_later, n_world;
 
-static void report(const char *what, const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, int32_t t)
-{
-    (void)what;
-    fprintf(stderr, "  types %d -> %d, delta (%d, %d), t %d\n", a->type, b->type, d.x, d.y, t);
-}
 
 /* Simulated wrong implementations (--break). */
 static int broken(int hit, fc_cast2_hit *h, uint64_t *seed)
@@ -254,6 +374,8 @@ static void check_cast(const fc_shape2 *a, fc_vec2 d, const fc_shape2 *b, uint64
     TU_CHECK(ghit == 1 && g.t == h.t, "swapped cast differs: hit %d t %d vs %d", ghit, g.t, h.t);
     int64_t R = (a->type == FC_SHAPE2_CIRCLE ? a->u.circle.radius : a->type == FC_SHAPE2_CAPSULE ? a->u.capsule.radius : 0) +
                 (b->type == FC_SHAPE2_CIRCLE ? b->u.circle.radius : b->type == FC_SHAPE2_CAPSULE ? b->u.capsule.radius : 0);
+    check_normal(a, d, b, &h, R);
+    check_separating(a, d, b, &h, fine_before(a, d, b, h.t));
     if (ghit == 1 && R > 0 && (is_round(a) || is_round(b))) {
         int ok = abs(g.normal.x + h.normal.x) <= 2 * FC_CAST_NORMAL_TOL && abs(g.normal.y + h.normal.y) <= 2 * FC_CAST_NORMAL_TOL;
         TU_CHECK(ok, "swapped normal (%d, %d) vs (%d, %d)", g.normal.x, g.normal.y, h.normal.x, h.normal.y);
@@ -356,6 +478,92 @@ static void adversarial(uint64_t *s, int cases)
     }
 }
 
+/* Tiny shapes on a small lattice with small deltas: exact vertex-on-vertex
+ * entries, ties between several features, radius-0 circles and capsules. */
+static void lattice(uint64_t *s, int cases)
+{
+    for (int i = 0; i < cases; i++) {
+        int ta = (int)rnd(s, 1, 5), tb = (int)rnd(s, 1, 5);
+        int e = (int)rnd(s, 0, 4);
+        fc_vec2 c = fc_vec2_make((fix16_t)rnd(s, -(1 << 29), 1 << 29), (fix16_t)rnd(s, -(1 << 29), 1 << 29));
+        fc_vec2 c2 = fc_vec2_make(clampc(c.x + rnd(s, -24, 24)), clampc(c.y + rnd(s, -24, 24)));
+        fc_shape2 a, b;
+        gen(s, ta, c, e, &a);
+        gen(s, tb, c2, e, &b);
+        for (int k = 0; k < 2; k++) { /* mostly points and segments */
+            fc_shape2 *x = k ? &b : &a;
+            if (x->type == FC_SHAPE2_CIRCLE && tu_rand64(s) % 4 != 0)
+                x->u.circle.radius = 0;
+            if (x->type == FC_SHAPE2_CAPSULE && tu_rand64(s) % 4 != 0)
+                x->u.capsule.radius = 0;
+        }
+        fc_vec2 d = fc_vec2_make((fix16_t)rnd(s, -24, 24), (fix16_t)rnd(s, -24, 24));
+        check_cast(&a, d, &b, s);
+    }
+}
+
+/* Cases reported by the Python oracle (/work/castoracle-findings.md #1):
+ * radius-0 pairs entering vertex on vertex; the normal must separate. */
+static void findings(uint64_t *s)
+{
+    fc_shape2 a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    /* (a) point onto a polygon corner at t = 1 */
+    a.type = FC_SHAPE2_CIRCLE;
+    a.u.circle = fc_circle_make(fc_vec2_make(-424474077, -9170801), 0);
+    const fc_vec2 pa[4] = {{-424474078, -9170795}, {-424474082, -9170793}, {-424474083, -9170797}, {-424474078, -9170797}};
+    b.type = FC_SHAPE2_POLY;
+    b.u.poly = fc_poly2_make(pa, 4);
+    check_cast(&a, fc_vec2_make(-6, 4), &b, s);
+    /* (b) triangle corner onto a segment end */
+    const fc_vec2 pb[3] = {{111767581, 442674192}, {111767582, 442674192}, {111767581, 442674193}};
+    a.type = FC_SHAPE2_POLY;
+    a.u.poly = fc_poly2_make(pb, 3);
+    b.type = FC_SHAPE2_CAPSULE;
+    b.u.capsule = fc_capsule2_make(fc_vec2_make(111767582, 442674187), fc_vec2_make(111767582, 442674188), 0);
+    check_cast(&a, fc_vec2_make(1, -4), &b, s);
+    /* (c) triangle corner onto a point */
+    const fc_vec2 pc[3] = {{-387612396, 126601634}, {-387612387, 126601632}, {-387612387, 126601633}};
+    a.u.poly = fc_poly2_make(pc, 3);
+    b.type = FC_SHAPE2_CIRCLE;
+    b.u.circle = fc_circle_make(fc_vec2_make(-387612392, 126601654), 0);
+    check_cast(&a, fc_vec2_make(4, 20), &b, s);
+    /* (d) triangle corner onto a segment end */
+    const fc_vec2 pd[3] = {{-230396931, -250924424}, {-230396930, -250924424}, {-230396931, -250924423}};
+    a.u.poly = fc_poly2_make(pd, 3);
+    b.type = FC_SHAPE2_CAPSULE;
+    b.u.capsule = fc_capsule2_make(fc_vec2_make(-230396922, -250924419), fc_vec2_make(-230396921, -250924421), 0);
+    check_cast(&a, fc_vec2_make(10, 2), &b, s);
+    /* (e) point onto a box corner at t = 3/4 */
+    a.type = FC_SHAPE2_CIRCLE;
+    a.u.circle = fc_circle_make(fc_vec2_make(393278377, -267377767), 0);
+    b.type = FC_SHAPE2_AABB;
+    b.u.aabb = fc_aabb2_make(fc_vec2_make(393278377, -267377780), fc_vec2_make(393278383, -267377776));
+    check_cast(&a, fc_vec2_make(8, -12), &b, s);
+    /* (f) box corner onto a segment end at t = 1/2 */
+    a.type = FC_SHAPE2_AABB;
+    a.u.aabb = fc_aabb2_make(fc_vec2_make(205217808, 60616849), fc_vec2_make(205372818, 60780121));
+    b.type = FC_SHAPE2_CAPSULE;
+    b.u.capsule = fc_capsule2_make(fc_vec2_make(205447524, 61274092), fc_vec2_make(205385575, 61229096), 0);
+    check_cast(&a, fc_vec2_make(25514, 1224494), &b, s);
+    /* (g) segment end onto a triangle corner at t = 1/3 */
+    a.type = FC_SHAPE2_CAPSULE;
+    a.u.capsule = fc_capsule2_make(fc_vec2_make(301410751, 313745952), fc_vec2_make(301410753, 313745951), 0);
+    const fc_vec2 pg[3] = {{301410755, 313745948}, {301410757, 313745948}, {301410755, 313745950}};
+    b.type = FC_SHAPE2_POLY;
+    b.u.poly = fc_poly2_make(pg, 3);
+    check_cast(&a, fc_vec2_make(6, -3), &b, s);
+    /* (h) hexagon corner onto a point at t = 1 */
+    const fc_vec2 ph[6] = {{-273762255, 288699367}, {-273762256, 288699369}, {-273762258, 288699369},
+                           {-273762258, 288699364}, {-273762256, 288699364}, {-273762255, 288699366}};
+    a.type = FC_SHAPE2_POLY;
+    a.u.poly = fc_poly2_make(ph, 6);
+    b.type = FC_SHAPE2_CIRCLE;
+    b.u.circle = fc_circle_make(fc_vec2_make(-273762259, 288699366), 0);
+    check_cast(&a, fc_vec2_make(-1, -3), &b, s);
+}
+
 /* Exact-by-construction cases with a known t. */
 static void known(void)
 {
@@ -398,6 +606,53 @@ static void known(void)
     TU_CHECK(!hit, "zero delta, apart");
     fc_cast2(&p, fc_vec2_make(0, 0), &p, &h, &hit);
     TU_CHECK(hit && h.t == 0, "zero delta, same point");
+}
+
+/* ---- the fast floor against the exact bit-by-bit floor --------------------- */
+static fc_big bigi(int64_t hi, uint64_t lo, int shift)
+{
+    fc_big v = fc_big_from_i128(fc_i128_make(hi, lo));
+    fc_big m = fc_big_from_i128(fc_i128_shl(fc_i128_from_i64(1), (unsigned)shift));
+    return fc_big_mul(&v, &m);
+}
+
+static void floors(uint64_t *s, int cases)
+{
+    for (int i = 0; i < cases; i++) {
+        /* t = (p - sqrt(q)) / r near a disc entry: q = p^2 - r c, c >= 0 */
+        int sh = (int)rnd(s, 0, 60);
+        int64_t ph = (int64_t)(tu_rand64(s) >> rnd(s, 1, 63));
+        fc_big p = bigi(ph, tu_rand64(s), sh), r, q;
+        fc_big p2 = fc_big_mul(&p, &p);
+        uint64_t mode = tu_rand64(s) % 4;
+        if (mode == 0) { /* a rational */
+            r = bigi((int64_t)(tu_rand64(s) >> rnd(s, 1, 63)), tu_rand64(s) | 1, sh);
+            q = fc_big_from_i128(fc_i128_from_i64(0));
+            if (fc_big_cmp(&p, &r) > 0) {
+                fc_big x = p;
+                p = r;
+                r = x;
+            }
+        } else {
+            r = fc_big_mul(&p, &p); /* r >= p: t in [0, 1] when q <= p^2 */
+            r = bigi(ph | 1, tu_rand64(s), sh + (int)rnd(s, 0, 3));
+            if (fc_big_cmp(&r, &p) < 0)
+                r = p;
+            fc_big c = bigi((int64_t)(tu_rand64(s) >> rnd(s, 2, 63)), tu_rand64(s), sh + (int)rnd(s, 0, 50));
+            if (mode == 3)
+                c = fc_big_from_i128(fc_i128_from_i64((int64_t)rnd(s, 0, 3))); /* tiny: cancellation */
+            q = fc_big_sub(&p2, &c);
+            if (q.sign < 0)
+                q = fc_big_from_i128(fc_i128_from_i64(0));
+        }
+        if (r.sign == 0 || p.sign < 0)
+            continue;
+        fc_castt t = fc_castt_surd(&p, q.sign ? -1 : 0, &q, &r);
+        for (int bits = 16; bits <= 52; bits += 36) {
+            int64_t fast = c2_floor_bits(&t, bits), slow = fc_castt_floor_pow2(&t, bits);
+            TU_CHECK(fast == slow, "floor at %d bits: %lld vs %lld", bits, (long long)fast, (long long)slow);
+        }
+    }
 }
 
 /* ---- errors ---------------------------------------------------------------- */
@@ -538,6 +793,72 @@ static void world_checks(uint64_t *s, int bodies, int casts)
     free(shapes);
 }
 
+/* ---- allocation: FC_ERR_NO_MEMORY leaves the world and outputs unchanged;
+ * once grown, casts allocate nothing */
+static int g_fail_alloc;
+static long g_allocs;
+
+static void *fail_alloc(void *ctx, size_t size)
+{
+    (void)ctx;
+    g_allocs++;
+    return g_fail_alloc ? NULL : malloc(size);
+}
+
+static void fail_free(void *ctx, void *p, size_t size)
+{
+    (void)ctx;
+    (void)size;
+    free(p);
+}
+
+static void alloc_checks(uint64_t *s)
+{
+    fc_world_def def = fc_world_def_default();
+    def.alloc.alloc = fail_alloc;
+    def.alloc.free = fail_free;
+    def.alloc.ctx = NULL;
+    fc_world *w = NULL;
+    TU_CHECK(fc_world_create(&def, &w) == FC_OK, "create");
+    for (int i = 0; i < 400; i++) {
+        fc_body_def bd = fc_body_def_default();
+        bd.shape2 = wf_shape2(s, 60);
+        fc_body_id id;
+        fc_world_create_body(w, &bd, &id);
+    }
+    fc_shape2 m;
+    memset(&m, 0, sizeof m);
+    m.type = FC_SHAPE2_CIRCLE;
+    m.u.circle = fc_circle_make(fc_vec2_make(-10 * WF_U, 30 * WF_U), WF_U);
+    fc_vec2 none = fc_vec2_make(-WF_U, 0), across = fc_vec2_make(80 * WF_U, 0);
+    const fc_cast2_hit *hits = NULL;
+    int32_t count = -1;
+    TU_CHECK(fc_world_cast2_all(w, &m, none, fc_filter_default(), &hits, &count) == FC_OK && count == 0, "empty cast");
+    uint64_t sum = fc_world_checksum(w);
+    g_fail_alloc = 1;
+    const fc_cast2_hit *h2 = hits;
+    int32_t c2 = count;
+    fc_status st = fc_world_cast2_all(w, &m, across, fc_filter_default(), &h2, &c2);
+    TU_CHECK(st == FC_ERR_NO_MEMORY, "growth under a failing allocator: %d", st);
+    TU_CHECK(h2 == hits && c2 == count && fc_world_checksum(w) == sum, "failed cast changed outputs or the world");
+    fc_cast2_hit one;
+    int hit = 5;
+    st = fc_world_cast2(w, &m, across, fc_filter_default(), &one, &hit);
+    TU_CHECK(st == FC_ERR_NO_MEMORY && hit == 5, "closest under a failing allocator: %d", st);
+    g_fail_alloc = 0;
+    TU_CHECK(fc_world_cast2_all(w, &m, across, fc_filter_default(), &hits, &count) == FC_OK && count > 0, "grown");
+    TU_CHECK(fc_world_cast2(w, &m, across, fc_filter_default(), &one, &hit) == FC_OK && hit == 1, "closest grown");
+    long before = g_allocs;
+    g_fail_alloc = 1;
+    for (int k = 0; k < 5; k++) {
+        TU_CHECK(fc_world_cast2_all(w, &m, across, fc_filter_default(), &hits, &count) == FC_OK, "steady all");
+        TU_CHECK(fc_world_cast2(w, &m, across, fc_filter_default(), &one, &hit) == FC_OK, "steady closest");
+    }
+    TU_CHECK(g_allocs == before, "steady casts allocated %ld times", g_allocs - before);
+    g_fail_alloc = 0;
+    fc_world_destroy(w);
+}
+
 int main(int argc, char **argv)
 {
     int cases = 3000, adv = 400, bodies = 300, casts = 100;
@@ -552,11 +873,15 @@ int main(int argc, char **argv)
     }
     uint64_t seed = 0x9E3779B97F4A7C15ull;
     known();
+    floors(&seed, cases / 10 + 50);
     errors();
+    findings(&seed);
     adversarial(&seed, adv);
+    lattice(&seed, cases);
     random_pairs(&seed, cases);
     world_checks(&seed, bodies, casts);
-    printf("pairs: %ld hits (%ld at t = 0, %ld with a later overlap), %ld misses; world: %ld hits\n", n_hits, n_zero,
-           n_later, n_miss, n_world);
+    alloc_checks(&seed);
+    printf("pairs: %ld hits (%ld at t = 0, %ld with a later overlap, %ld normals checked, %ld separating), %ld misses; world: %ld hits\n",
+           n_hits, n_zero, n_later, n_normals, n_separating, n_miss, n_world);
     return tu_finish("test_cast2d");
 }

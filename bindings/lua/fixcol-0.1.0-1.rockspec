@@ -62,6 +62,7 @@ build = {
             "src/cast2d.c",
             "src/cast2d_sat.c",
             "src/cast2d_round.c",
+            "src/cast2d_floor.c",
             "src/world_cast2.c",
             "src/cast3d.c",
             "src/cast3d_box.c",

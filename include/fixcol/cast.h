@@ -18,8 +18,9 @@
  *   normal = Q16.16 unit vector from the moving shape toward the target at
  *            the exact entry (the direction in which the moving shape is
  *            stopped). For t_exact > 0 it is the exact contact direction at
- *            entry: the outward normal of the target's face / edge / the
- *            moving shape's face reversed (polygonal features), or the
+ *            entry: the outward normal of the target's face / edge
+ *            reversed, or of the moving shape's face (polygonal features:
+ *            always a direction separating the two at entry), or the
  *            direction between the two closest points (round features),
  *            each component within FC_CAST_NORMAL_TOL raw of the exact unit
  *            vector; when several features enter at the same exact t

@@ -68,5 +68,9 @@ void bench_scale(void); /* the world at game scale (issue 15) */
 #include <fixcol/quadtree.h>
 double bench_w1_world(int n, fc_qt_layout layout, int lines, int32_t *pairs_out);
 double bench_w1_sap(int n, int32_t *pairs_out);
+/* 2D shape casts in the given W1 world (bench_cast2.c): ns per closest
+ * cast of a circle and of an OBB. */
+#include <fixcol/world.h>
+void bench_shapecast2(fc_world *w, double *ns_circle, double *ns_obb);
 
 #endif

@@ -58,6 +58,8 @@ static const bench_figure broadphase_figures[] = {
     {"circle_query_10k", "us/query"},
     {"raycast_closest_10k", "us/ray"},
     {"raycast_all_10k", "us/ray"},
+    {"shapecast_circle_closest_10k", "ns"},
+    {"shapecast_obb2_closest_10k", "ns"},
     {"checksum_10k", "ms"},
     {"checksum_10k_share_of_frame", "%"},
     {"checksum_10k_unchanged", "ms"},

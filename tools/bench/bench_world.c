@@ -298,6 +298,10 @@ static void run_serial(void)
     bench_print("circle_query_10k", bench_median(tcir, BENCH_ROUNDS), "us/query");
     bench_print("raycast_closest_10k", bench_median(tr, BENCH_ROUNDS), "us/ray");
     bench_print("raycast_all_10k", bench_median(ta, BENCH_ROUNDS), "us/ray");
+    double cast_circle, cast_obb;
+    bench_shapecast2(w, &cast_circle, &cast_obb);
+    bench_print("shapecast_circle_closest_10k", cast_circle, "ns");
+    bench_print("shapecast_obb2_closest_10k", cast_obb, "ns");
     bench_print("checksum_10k", bench_median(tc, BENCH_ROUNDS), "ms");
     bench_print("checksum_10k_share_of_frame", bench_median(share, BENCH_ROUNDS), "%");
     bench_print("checksum_10k_unchanged", bench_median(tu, BENCH_ROUNDS), "ms");
