@@ -54,9 +54,20 @@ int fc_c3_sweep_boxes(const fc_c3box *a, int na, const int64_t d[3], const fc_c3
  * rr > 0, the point outside it at t = 0 (src/cast3d_round.c). */
 int fc_c3_sweep_rounded(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, fc_castt *t,
                         fc_cast3_feat *f);
+/* The same by the full search over the 26 pieces, without the offset-box
+ * shortcut (the tests check that both agree). */
+int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, fc_castt *t,
+                            fc_cast3_feat *f);
 /* The point x + t d against the ball of scaled radius rr > 0 around cen. */
 int fc_c3_sweep_ball(const int64_t x[3], const int64_t d[3], const int64_t cen[3], int64_t rr, fc_castt *t,
                      fc_cast3_feat *f);
+
+/* The entry of box [la, ha] moving by delta (raw) into box [lb, hb], an
+ * exact rational *num / *den in [0, 1] (den > 0); 0 when they never meet
+ * for t in [0, 1]. Boxes holding the shapes give a lower bound of the
+ * shapes' entry, or prove a miss. */
+int fc_cast3_bounds_entry(const int32_t la[3], const int32_t ha[3], fc_vec3 delta, const int32_t lb[3],
+                          const int32_t hb[3], int64_t *num, int64_t *den);
 
 /* The exact cast of valid shapes with delta in range: 1, the entry *t and
  * its feature *f on a hit, else 0 (src/cast3d.c). */

@@ -80,12 +80,29 @@ static fc_shape3 rshape(uint64_t *s, int ty, int64_t cx, int64_t cy, int64_t cz,
     int64_t a = rnd(s, 1, sz), b = rnd(s, 1, sz), c = rnd(s, 1, sz);
     if (ty == 1)
         return sphere(cx, cy, cz, tu_rand64(s) % 16 == 0 ? 0 : a);
-    if (ty == 2)
-        return aabb(cx - a, cy - b, cz - c, cx + rnd(s, 1, sz), cy + rnd(s, 1, sz), cz + rnd(s, 1, sz));
+    if (ty == 2) {
+        int64_t e = rnd(s, 1, sz), f = rnd(s, 1, sz), g = rnd(s, 1, sz);
+        return aabb(cx - a, cy - b, cz - c, cx + e, cy + f, cz + g);
+    }
     uint32_t r = (uint32_t)tu_rand64(s);
     uint32_t yaw = r % 4 == 0 ? (r >> 2) % 4 * 16384u : (uint32_t)tu_rand64(s);
     uint32_t pitch = r % 3 == 0 ? 0 : (uint32_t)tu_rand64(s), roll = r % 5 == 0 ? 0 : (uint32_t)tu_rand64(s);
     return obb(cx, cy, cz, a, b, c, yaw % 65536u, pitch % 65536u, roll % 65536u);
+}
+
+/* Random type and centre, drawn in a fixed order (not as arguments, whose
+ * evaluation order differs between compilers). */
+static fc_shape3 rshape_in(uint64_t *s, int ty, int64_t lo, int64_t hi, int64_t sz)
+{
+    int64_t x = rnd(s, lo, hi), y = rnd(s, lo, hi), z = rnd(s, lo, hi);
+    return rshape(s, ty, x, y, z, sz);
+}
+
+static fc_shape3 rshape_slab(uint64_t *s, int64_t sz)
+{
+    int ty = 1 + (int)(tu_rand64(s) % 3);
+    int64_t x = rnd(s, 0, 64 * U), y = rnd(s, 0, 8 * U), z = rnd(s, 0, 64 * U);
+    return rshape(s, ty, x, y, z, sz);
 }
 
 static int64_t iabs(int64_t v)
@@ -322,12 +339,36 @@ static void check_symmetry(const fc_shape3 *a, fc_vec3 d, const fc_shape3 *b, co
         TU_CHECK(fc_castt_cmp(&t1, &t2) == 0, "%s: symmetry t differs", what);
 }
 
+/* The rounded-box shortcut against the full 26-piece search: the same
+ * hit, entry and feature (sphere against box, outside at t = 0). */
+static long n_shortcut;
+static void check_shortcut(const fc_shape3 *a, fc_vec3 d, const fc_shape3 *b, const char *what)
+{
+    if (a->type != FC_SHAPE3_SPHERE || b->type == FC_SHAPE3_SPHERE || a->u.sphere.radius == 0 || fc_overlap3(a, b))
+        return;
+    fc_c3box box;
+    fc_c3box_of(b, &box);
+    int64_t x[3] = {(int64_t)a->u.sphere.center.x * U, (int64_t)a->u.sphere.center.y * U,
+                    (int64_t)a->u.sphere.center.z * U},
+            dd[3] = {(int64_t)d.x * U, (int64_t)d.y * U, (int64_t)d.z * U}, rr = (int64_t)a->u.sphere.radius * U;
+    fc_castt t1, t2;
+    fc_cast3_feat f1, f2;
+    memset(&f1, 0, sizeof f1);
+    memset(&f2, 0, sizeof f2);
+    int h1 = fc_c3_sweep_rounded(x, dd, &box, rr, &t1, &f1), h2 = fc_c3_sweep_rounded_all(x, dd, &box, rr, &t2, &f2);
+    n_shortcut++;
+    TU_CHECK(h1 == h2, "%s: shortcut hit %d vs full %d", what, h1, h2);
+    if (h1 && h2)
+        TU_CHECK(fc_castt_cmp(&t1, &t2) == 0 && memcmp(&f1, &f2, sizeof f1) == 0, "%s: shortcut differs", what);
+}
+
 static void check_pair(const fc_shape3 *a, fc_vec3 d, const fc_shape3 *b, const char *what)
 {
     if (fc_shape3_validate(a) != FC_OK || fc_shape3_validate(b) != FC_OK)
         return;
     check_cast(a, d, b, what);
     check_symmetry(a, d, b, what);
+    check_shortcut(a, d, b, what);
 }
 
 static void centre_of(const fc_shape3 *s, int64_t c[3])
@@ -351,8 +392,7 @@ static void random_cases(uint64_t *s, long n)
         int scale = (int)(tu_rand64(s) % 4);
         int64_t area = scale == 0 ? 64 : scale == 1 ? 8 * U : scale == 2 ? 64 * U : LIM / 2;
         int64_t sz = scale == 0 ? 16 : scale == 1 ? 2 * U : scale == 2 ? 16 * U : FC_SIZE_LIMIT;
-        fc_shape3 a = rshape(s, ta, rnd(s, -area, area), rnd(s, -area, area), rnd(s, -area, area), sz);
-        fc_shape3 b = rshape(s, tb, rnd(s, -area, area), rnd(s, -area, area), rnd(s, -area, area), sz);
+        fc_shape3 a = rshape_in(s, ta, -area, area, sz), b = rshape_in(s, tb, -area, area, sz);
         fc_vec3 d;
         if (tu_rand64(s) % 8 == 0)
             d = fc_vec3_make(0, 0, 0);
@@ -360,7 +400,8 @@ static void random_cases(uint64_t *s, long n)
             int64_t dl = 3 * area;
             if (dl > 2 * (int64_t)LIM)
                 dl = 2 * (int64_t)LIM;
-            d = fc_vec3_make((fix16_t)rnd(s, -dl, dl), (fix16_t)rnd(s, -dl, dl), (fix16_t)rnd(s, -dl, dl));
+            int64_t dx = rnd(s, -dl, dl), dy = rnd(s, -dl, dl), dz = rnd(s, -dl, dl);
+            d = fc_vec3_make((fix16_t)dx, (fix16_t)dy, (fix16_t)dz);
         }
         if (tu_rand64(s) % 2) { /* aim the motion at the target's centre, give or take */
             int64_t ca[3], cb[3], dd[3];
@@ -452,10 +493,62 @@ static void adversarial_cases(uint64_t *s)
 }
 
 /* ---- world */
+typedef struct counting {
+    long allocs;
+    int fail; /* every allocation fails while set */
+} counting;
+
+static void *count_alloc(void *ctx, size_t size)
+{
+    counting *c = (counting *)ctx;
+    if (c->fail)
+        return NULL;
+    c->allocs++;
+    return malloc(size);
+}
+
+static void count_free(void *ctx, void *p, size_t size)
+{
+    (void)ctx;
+    (void)size;
+    free(p);
+}
+
+/* The cast arrays: FC_ERR_NO_MEMORY when they cannot grow (world checksum
+ * and earlier results unchanged), then no allocation once grown. */
+static void check_cast_memory(fc_world *w, counting *cnt, const fc_shape3 *m, fc_vec3 d)
+{
+    const fc_cast3_hit *hits = NULL;
+    int32_t count = -1;
+    uint64_t sum = fc_world_checksum(w);
+    cnt->fail = 1;
+    fc_status st = fc_world_cast3_all(w, m, d, fc_filter_default(), &hits, &count);
+    cnt->fail = 0;
+    TU_CHECK(st == FC_ERR_NO_MEMORY && count == -1 && fc_world_checksum(w) == sum, "no memory: status %d", st);
+    fc_cast3_hit h;
+    int hit = 7;
+    cnt->fail = 1;
+    st = fc_world_cast3(w, m, d, fc_filter_default(), &h, &hit);
+    cnt->fail = 0;
+    TU_CHECK(st == FC_ERR_NO_MEMORY && hit == 7 && fc_world_checksum(w) == sum, "closest no memory: status %d", st);
+    TU_CHECK(fc_world_cast3_all(w, m, d, fc_filter_default(), &hits, &count) == FC_OK && count > 0, "grown");
+    TU_CHECK(fc_world_cast3(w, m, d, fc_filter_default(), &h, &hit) == FC_OK && hit == 1, "closest grown");
+    long before = cnt->allocs;
+    for (int k = 0; k < 3; k++) {
+        TU_CHECK(fc_world_cast3_all(w, m, d, fc_filter_default(), &hits, &count) == FC_OK, "again");
+        TU_CHECK(fc_world_cast3(w, m, d, fc_filter_default(), &h, &hit) == FC_OK && hit, "closest again");
+    }
+    TU_CHECK(cnt->allocs == before, "steady casts allocated %ld times", cnt->allocs - before);
+}
+
 static void world_cases(uint64_t *s, int bodies, int casts)
 {
+    counting alloc_count = {0, 0}; /* allocation counter */
     fc_world_def def = fc_world_def_default();
     def.dim = FC_WORLD_3D;
+    def.alloc.alloc = count_alloc;
+    def.alloc.free = count_free;
+    def.alloc.ctx = &alloc_count;
     fc_world *w = NULL;
     TU_CHECK(fc_world_create(&def, &w) == FC_OK, "world create");
     if (w == NULL)
@@ -466,8 +559,7 @@ static void world_cases(uint64_t *s, int bodies, int casts)
     for (int i = 0; i < bodies; i++) {
         fc_body_def bd = fc_body_def_default();
         do
-            bd.shape3 = rshape(s, 1 + (int)(tu_rand64(s) % 3), rnd(s, 0, 64 * U), rnd(s, 0, 8 * U), rnd(s, 0, 64 * U),
-                               4 * U);
+            bd.shape3 = rshape_slab(s, 4 * U);
         while (fc_shape3_validate(&bd.shape3) != FC_OK);
         /* a few identical bodies: ties by index */
         if (i > 0 && tu_rand64(s) % 10 == 0)
@@ -481,10 +573,10 @@ static void world_cases(uint64_t *s, int bodies, int casts)
     for (int c = 0; c < casts; c++) {
         fc_shape3 m;
         do
-            m = rshape(s, 1 + (int)(tu_rand64(s) % 3), rnd(s, 0, 64 * U), rnd(s, 0, 8 * U), rnd(s, 0, 64 * U), 2 * U);
+            m = rshape_slab(s, 2 * U);
         while (fc_shape3_validate(&m) != FC_OK);
-        fc_vec3 d = fc_vec3_make((fix16_t)rnd(s, -40 * U, 40 * U), (fix16_t)rnd(s, -4 * U, 4 * U),
-                                 (fix16_t)rnd(s, -40 * U, 40 * U));
+        int64_t dx = rnd(s, -40 * U, 40 * U), dy = rnd(s, -4 * U, 4 * U), dz = rnd(s, -40 * U, 40 * U);
+        fc_vec3 d = fc_vec3_make((fix16_t)dx, (fix16_t)dy, (fix16_t)dz);
         fc_filter f;
         f.category = 0xffffffffu;
         f.mask = c % 3 == 0 ? 0xffffffffu : 3u;
@@ -529,6 +621,10 @@ static void world_cases(uint64_t *s, int bodies, int casts)
                          best.normal.x == hits[0].normal.x,
                      "closest differs from the first of all");
         free(keys);
+    }
+    {
+        fc_shape3 slab = aabb(0, 0, 0, 64 * U, 8 * U, 64 * U);
+        check_cast_memory(w, &alloc_count, &slab, fc_vec3_make(U, 0, 0));
     }
     /* errors leave outputs untouched */
     fc_cast3_hit o;
@@ -584,7 +680,8 @@ int main(int argc, char **argv)
     random_cases(&s, run);
     if (!or3_strict)
         world_cases(&s, 300, run / 30 + 5);
-    printf("test_cast3d: %ld hits (%ld at t = 0), %ld misses, %ld unconfirmed grazes\n", n_hits, n_start, n_miss,
-           n_unconfirmed);
+    printf("test_cast3d: %ld hits (%ld at t = 0), %ld misses, %ld unconfirmed grazes, %ld normals, %ld shortcut "
+           "comparisons\n",
+           n_hits, n_start, n_miss, n_unconfirmed, n_normals, n_shortcut);
     return tu_finish("test_cast3d");
 }

@@ -117,6 +117,13 @@ static const bench_figure scale_figures[] = {
     {"steady_allocs_per_frame_10k", "calls"},
     {NULL, NULL}};
 
+static const bench_figure cast3_figures[] = {
+    {"raycast3_closest_10k", "us/ray"},
+    {"shapecast_sphere_closest_10k", "us/cast"},
+    {"shapecast_obb3_closest_10k", "us/cast"},
+    {"shapecast_sphere_vs_ray_10k", "x"},
+    {NULL, NULL}};
+
 /* Run order (all groups, or those named). */
 const bench_group bench_groups[] = {
     {"trig", "table sin/cos vs libfixmath's fix16_sin: speed and worst error", bench_trig, trig_figures},
@@ -126,6 +133,7 @@ const bench_group bench_groups[] = {
     {"obb3", "3D box overlap/contact vs the double seed test and float Ericson tests (3 workloads, AABB3, sphere)", bench_obb3, obb3_figures}, /* issue 4 */
     {"scale", "game scale: W1 1k vs SAP, MOBA frames, memory/body, restore, rollback, allocations (issue 15)",
      bench_scale, scale_figures},
+    {"cast3", "3D shape casts (sphere, OBB3) in a 10k-body 3D world vs the segment ray", bench_cast3, cast3_figures},
     {NULL, NULL, NULL, NULL}};
 
 int bench_figure_count(const bench_group *g)
