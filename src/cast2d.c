@@ -156,8 +156,8 @@ fc_status fc_cast2(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *targ
         return st;
     if (!delta_ok(delta.x) || !delta_ok(delta.y))
         return FC_ERR_RANGE;
-    fc_castt t;
-    c2_feature f;
+    fc_castt t = fc_castt_int(0); /* initialised for the analysis: written on a hit */
+    c2_feature f = {C2_DIR, 0, 0};
     if (!fc_cast2_entry(moving, delta, target, &t, &f)) {
         *hit = 0;
         return FC_OK;

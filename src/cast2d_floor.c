@@ -14,6 +14,8 @@
 #include "exact2d.h"
 #include "nofloat.h"
 
+#define MASK62 (((uint64_t)1 << 62) - 1)
+
 static uint64_t limb(const fc_big *x, int32_t i)
 {
     return i >= 0 && i < x->n ? x->mag[i] : 0;
@@ -29,28 +31,30 @@ static uint64_t top_bits(const fc_big *x, int32_t *e)
     int32_t total = (x->n - 1) * 32 + x2_bitlen64(x->mag[x->n - 1]);
     int32_t sh = total - 62;
     *e = sh;
-    if (sh <= 0) /* |x| < 2^62: two limbs */
-        return (limb(x, 0) | limb(x, 1) << 32) << -sh;
+    if (sh <= 0) /* |x| < 2^62: two limbs (the mask never clears a bit: it states the bound) */
+        return ((limb(x, 0) | limb(x, 1) << 32) << -sh) & MASK62;
     int32_t li = sh / 32, off = sh % 32;
     uint64_t m = limb(x, li) >> off | limb(x, li + 1) << (32 - off);
     if (off > 0)
         m |= limb(x, li + 2) << (64 - off);
-    return m & (((uint64_t)1 << 62) - 1);
+    return m & MASK62;
 }
 
 /* floor(sqrt(m 2^e)) ~ r 2^re, m < 2^62: r < 2^63. */
 static uint64_t sqrt_top(uint64_t m, int32_t e, int32_t *re)
 {
     int odd = (e & 1) != 0; /* sqrt(m 2^64) 2^((e - 64) / 2), or with 2^63 for odd e */
-    fc_i128 v = fc_i128_make((int64_t)(odd ? m >> 1 : m), odd ? (m & 1) << 63 : 0);
+    fc_i128 v = fc_i128_make((int64_t)((odd ? m >> 1 : m) & MASK62), odd ? (m & 1) << 63 : 0);
     *re = (e - (odd ? 63 : 64)) / 2;
-    return fc_isqrt_u128(v);
+    return fc_isqrt_u128(v) & ((MASK62 << 1) | 1); /* < 2^63 */
 }
 
-/* m 2^e at exponent E >= e (truncated), with a sign. */
+/* m 2^e at exponent E > e (truncated; m < 2^63, so the result < 2^62), with
+ * a sign. */
 static int64_t at_exp(uint64_t m, int32_t e, int32_t E, int negative)
 {
-    uint64_t v = E - e >= 64 ? 0 : m >> (E - e);
+    int32_t sh = E - e;
+    uint64_t v = sh < 1 || sh >= 64 ? 0 : (m >> sh) & MASK62;
     return negative ? -(int64_t)v : (int64_t)v;
 }
 
@@ -112,9 +116,11 @@ static int64_t estimate(const fc_castt *t, int bits)
     }
     uint64_t q = ratio62(nm, dm); /* t 2^bits ~ q 2^(ne - de + bits - 62) */
     int32_t sh = ne - de + bits - 62;
+    uint64_t v;
     if (sh >= 0)
-        return sh >= 62 || q > ((uint64_t)top >> sh) ? top : (int64_t)(q << sh);
-    uint64_t v = -sh >= 64 ? 0 : q >> -sh;
+        v = sh >= 62 || q > ((uint64_t)top >> sh) ? (uint64_t)top : q << sh;
+    else
+        v = -sh >= 64 ? 0 : q >> -sh;
     return v > (uint64_t)top ? top : (int64_t)v;
 }
 
@@ -130,6 +136,7 @@ int64_t c2_floor_bits(const fc_castt *t, int bits)
 {
     int64_t top = (int64_t)1 << bits;
     int64_t k = estimate(t, bits);
+    k = k > top ? top : k < -1 ? -1 : k; /* (never acts: states the bound for the analysis) */
     for (int64_t c = k - 1; k >= 0 && c <= k + 1; c++) {
         if (c < 0 || c > top)
             continue;

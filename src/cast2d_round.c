@@ -171,6 +171,23 @@ static int32_t edge_count(const c2_core *c)
     return c->n >= 3 ? c->n : c->n - 1;
 }
 
+/* Edge k of polygon core c (CCW) has outward normal n = (ey, -ex); 1 when
+ * sign(n . d) == want. A polygon edge of B gives a boundary edge of M with
+ * the same outward normal, an edge of A one with the opposite; M + disc(R)
+ * can be entered through the flat side of such an edge only while
+ * approaching it (n_M . d < 0: with n_M . d == 0 the distance to M would be
+ * R over an interval ending at the entry, so not first at t > 0). Bands
+ * whose polygon edge faces away are skipped: the entry is still reached by
+ * a kept piece (the disc at the closest vertex of M, or the band of the
+ * facing edge holding the closest point), so t is unchanged; the normal at
+ * the entry is unique (R > 0), only its rounding path may differ. */
+static int faces(const c2_core *c, int32_t k, int64_t dx, int64_t dy, int want)
+{
+    int32_t k1 = (k + 1) % c->n;
+    int64_t ex = c->x[k1] - c->x[k], ey = c->y[k1] - c->y[k];
+    return fc_i128_sign(cross(ey, ex, dy, dx)) == want; /* ey dx - ex dy = n . d */
+}
+
 int c2_round_entry(const c2_core *a, int64_t dx, int64_t dy, const c2_core *b, fc_castt *t, c2_feature *f)
 {
     sweep w;
@@ -184,6 +201,8 @@ int c2_round_entry(const c2_core *a, int64_t dx, int64_t dy, const c2_core *b, f
     w.f.kind = C2_DIR, w.f.x = dx, w.f.y = dy;
     for (int32_t j = 0; j < edge_count(b); j++) {
         int32_t j1 = (j + 1) % b->n;
+        if (b->n >= 3 && !faces(b, j, dx, dy, -1))
+            continue;
         for (int32_t i = 0; i < a->n; i++)
             band(&w, b->x[j] - a->x[i], b->y[j] - a->y[i], b->x[j1] - a->x[i], b->y[j1] - a->y[i]);
     }
@@ -193,6 +212,8 @@ int c2_round_entry(const c2_core *a, int64_t dx, int64_t dy, const c2_core *b, f
     for (int32_t j = 0; j < b->n && FC_CAST2_BREAK != 1; j++)
         for (int32_t i = 0; i < edge_count(a); i++) {
             int32_t i1 = (i + 1) % a->n;
+            if (a->n >= 3 && !faces(a, i, dx, dy, 1))
+                continue;
             band(&w, b->x[j] - a->x[i], b->y[j] - a->y[i], b->x[j] - a->x[i1], b->y[j] - a->y[i1]);
         }
     for (int32_t j = 0; j < b->n && FC_CAST2_BREAK != 2; j++)

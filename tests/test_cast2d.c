@@ -829,8 +829,8 @@ static void alloc_checks(uint64_t *s)
     fc_shape2 m;
     memset(&m, 0, sizeof m);
     m.type = FC_SHAPE2_CIRCLE;
-    m.u.circle = fc_circle_make(fc_vec2_make(-10 * WF_U, 30 * WF_U), WF_U);
-    fc_vec2 none = fc_vec2_make(-WF_U, 0), across = fc_vec2_make(80 * WF_U, 0);
+    m.u.circle = fc_circle_make(fc_vec2_make(-40 * WF_U, 30 * WF_U), WF_U); /* bodies reach x >= -20 units */
+    fc_vec2 none = fc_vec2_make(-WF_U, 0), across = fc_vec2_make(120 * WF_U, 0);
     const fc_cast2_hit *hits = NULL;
     int32_t count = -1;
     TU_CHECK(fc_world_cast2_all(w, &m, none, fc_filter_default(), &hits, &count) == FC_OK && count == 0, "empty cast");

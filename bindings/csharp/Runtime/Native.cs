@@ -45,6 +45,14 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_pushout2(ref Shape2 a, ref Shape2 b, ref Vec2 delta);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_pushout3(ref Shape3 a, ref Shape3 b, ref Vec3 delta);
 
+        // cast.h (validates its inputs; hit and flag untouched on a miss or an error)
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_cast2(ref Shape2 moving, Vec2 delta, ref Shape2 target, ref CastHit2 hit, ref int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_cast3(ref Shape3 moving, Vec3 delta, ref Shape3 target, ref CastHit3 hit, ref int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_cast2(IntPtr w, ref Shape2 moving, Vec2 delta, Filter f, ref CastHit2 hit, ref int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_cast3(IntPtr w, ref Shape3 moving, Vec3 delta, Filter f, ref CastHit3 hit, ref int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_cast2_all(IntPtr w, ref Shape2 moving, Vec2 delta, Filter f, out IntPtr hits, out int count);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_cast3_all(IntPtr w, ref Shape3 moving, Vec3 delta, Filter f, out IntPtr hits, out int count);
+
         // world.h
         [DllImport(Lib, CallingConvention = CC)] public static extern WorldDef fc_world_def_default();
         [DllImport(Lib, CallingConvention = CC)] public static extern BodyDef fc_body_def_default();

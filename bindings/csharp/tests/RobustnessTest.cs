@@ -215,6 +215,38 @@ static class RobustnessTest
         Throws<FixcolException>("ray all: 3D ray in 2D world", () => w.RaycastAll(new Ray3(new Vec3(), new Vec3(1, 0, 0)), Filter.Default, ref hits), Status.ErrShapeType);
         False("TryRaycast: zero delta", () => { bool h; RayHit x; return w.TryRaycast(new Ray2(new Vec2(1, 1), new Vec2()), Filter.Default, out h, out x); }, Status.ErrArgument);
 
+        // ---- shape casts: deltas past +-2 * 8192 units, invalid shapes, the other dimension
+        {
+            const int L2 = 2 * 8192 * 65536;
+            CastHit2 ch; CastHit3 ch3;
+            CastHit2[] chs = null; CastHit3[] chs3 = null;
+            Shape3 sph = Shape3.FromSphere(new Sphere(new Vec3(1, 1, 1), 1));
+            Shape3 badSph = Shape3.FromSphere(new Sphere(new Vec3(), Fix16.FromRaw(-5)));
+            Throws<FixcolException>("world cast: dx past the range", () => w.Cast(Circle(1, 1, 1), Vec2.FromRaw(L2 + 1, 0), Filter.Default, out ch), Status.ErrRange);
+            Throws<FixcolException>("world cast: dy int.MinValue", () => w.Cast(Circle(1, 1, 1), Vec2.FromRaw(0, int.MinValue), Filter.Default, out ch), Status.ErrRange);
+            Throws<FixcolException>("world cast all: dy past the range", () => w.CastAll(Circle(1, 1, 1), Vec2.FromRaw(0, -L2 - 1), Filter.Default, ref chs), Status.ErrRange);
+            Throws<FixcolException>("world cast: invalid shape", () => w.Cast(neg, new Vec2(1, 0), Filter.Default, out ch), Status.ErrSize);
+            Throws<FixcolException>("world cast: shape type 0", () => w.CastAll(new Shape2(), new Vec2(1, 0), Filter.Default, ref chs), Status.ErrShapeType);
+            Throws<FixcolException>("world cast: 3D cast in a 2D world", () => w.Cast(sph, new Vec3(1, 0, 0), Filter.Default, out ch3), Status.ErrShapeType);
+            Throws<FixcolException>("world cast all: 3D cast in a 2D world", () => w.CastAll(sph, new Vec3(1, 0, 0), Filter.Default, ref chs3), Status.ErrShapeType);
+            False("TryCast: dx past the range", () => { bool h; return w.TryCast(Circle(1, 1, 1), Vec2.FromRaw(L2 + 1, 0), Filter.Default, out h, out ch); }, Status.ErrRange);
+            False("TryCastAll: 3D cast in a 2D world", () => { int c; return w.TryCastAll(sph, new Vec3(1, 0, 0), Filter.Default, ref chs3, out c); }, Status.ErrShapeType);
+            False("TryCast: invalid shape", () => { bool h; return w.TryCast(neg, new Vec2(1, 0), Filter.Default, out h, out ch); }, Status.ErrSize);
+            Throws<FixcolException>("ShapeCast.Cast: dx past the range", () => ShapeCast.Cast(Circle(1, 1, 1), Vec2.FromRaw(L2 + 1, 0), Circle(5, 1, 1), out ch), Status.ErrRange);
+            Throws<FixcolException>("ShapeCast.Cast: invalid target", () => ShapeCast.Cast(Circle(1, 1, 1), new Vec2(1, 0), neg, out ch), Status.ErrSize);
+            Throws<FixcolException>("ShapeCast.Cast: type 0", () => ShapeCast.Cast(new Shape2(), new Vec2(1, 0), Circle(1, 1, 1), out ch), Status.ErrShapeType);
+            Throws<FixcolException>("ShapeCast.Cast: 3D dz past the range", () => ShapeCast.Cast(sph, Vec3.FromRaw(0, 0, -L2 - 1), sph, out ch3), Status.ErrRange);
+            Throws<FixcolException>("ShapeCast.Cast: bad sphere", () => ShapeCast.Cast(badSph, new Vec3(1, 0, 0), sph, out ch3), Status.ErrSize);
+            {
+                cases++;
+                bool h; Status st;
+                if (ShapeCast.TryCast(Circle(1, 1, 1), Vec2.FromRaw(brk ? L2 : L2 + 1, 0), Circle(5, 1, 1), out h, out ch, out st) || st != Status.ErrRange || h)
+                    Fail("ShapeCast.TryCast: dx past the range", "returned true or status " + st);
+                if (!ShapeCast.TryCast(Circle(1, 1, 1), Vec2.FromRaw(L2, -L2), Circle(5, 1, 1), out h, out ch, out st))
+                    Fail("ShapeCast.TryCast: a delta of 2 * 8192 units", "rejected: " + st);
+            }
+        }
+
         // ---- corrupt snapshot blobs
         byte[] good = w.Snapshot();
         Throws<ArgumentNullException>("restore null", () => w.Restore(null));
@@ -290,6 +322,10 @@ static class RobustnessTest
         Throws<ObjectDisposedException>("disposed: find pairs", () => gone.FindPairs(ref pairs));
         Throws<ObjectDisposedException>("disposed: overlap", () => gone.Overlap(Circle(1, 1, 1), Filter.Default, ref ids));
         Throws<ObjectDisposedException>("disposed: sector", () => gone.OverlapSector(new Sector2(new Vec2(0, 0), 1, Angle.FromRaw(0), Angle.FromRaw(0)), Filter.Default, ref ids));
+        Throws<ObjectDisposedException>("disposed: cast", () => { CastHit2 x; gone.Cast(Circle(1, 1, 1), new Vec2(1, 0), Filter.Default, out x); });
+        Throws<ObjectDisposedException>("disposed: cast all", () => { CastHit3[] x = null; gone.CastAll(Shape3.FromSphere(new Sphere(new Vec3(), 1)), new Vec3(1, 0, 0), Filter.Default, ref x); });
+        False("disposed: TryCast", () => { bool h; CastHit2 x; return gone.TryCast(Circle(1, 1, 1), new Vec2(1, 0), Filter.Default, out h, out x); }, Status.ErrNull);
+        False("disposed: TryCastAll", () => { int c; CastHit2[] x = null; return gone.TryCastAll(Circle(1, 1, 1), new Vec2(1, 0), Filter.Default, ref x, out c); }, Status.ErrNull);
         Throws<ObjectDisposedException>("disposed: checksum", () => gone.Checksum());
         Throws<ObjectDisposedException>("disposed: snapshot", () => gone.Snapshot());
         Throws<ObjectDisposedException>("disposed: restore", () => gone.Restore(good));

@@ -35,6 +35,10 @@ int main(void)
     SIZE("Filter", fc_filter); OFF("Filter", fc_filter, category, "Category"); OFF("Filter", fc_filter, mask, "Mask");
     SIZE("Pair", fc_pair); OFF("Pair", fc_pair, a, "A"); OFF("Pair", fc_pair, b, "B");
     SIZE("RayHit", fc_ray_hit); OFF("RayHit", fc_ray_hit, id, "Id"); OFF("RayHit", fc_ray_hit, t, "T");
+    SIZE("CastHit2", fc_cast2_hit); OFF("CastHit2", fc_cast2_hit, id, "Id"); OFF("CastHit2", fc_cast2_hit, t, "T");
+    OFF("CastHit2", fc_cast2_hit, normal, "Normal");
+    SIZE("CastHit3", fc_cast3_hit); OFF("CastHit3", fc_cast3_hit, id, "Id"); OFF("CastHit3", fc_cast3_hit, t, "T");
+    OFF("CastHit3", fc_cast3_hit, normal, "Normal");
     SIZE("Ray2", fc_ray2); OFF("Ray2", fc_ray2, origin, "Origin"); OFF("Ray2", fc_ray2, delta, "Delta");
     SIZE("Ray3", fc_ray3); OFF("Ray3", fc_ray3, origin, "Origin"); OFF("Ray3", fc_ray3, delta, "Delta");
 

@@ -135,6 +135,35 @@ export class RayHit {
   t: Raw;
   readonly id: BodyId;
 }
+/** A shape-cast hit (fc_cast2_hit / fc_cast3_hit). */
+export class CastHit {
+  constructor(dim?: 2 | 3);
+  dim: 2 | 3;
+  /** the body (world casts; zeros for the pair casts) */
+  index: number;
+  generation: number;
+  world: number;
+  /** floor(t * 65536), 0..65536 */
+  t: Raw;
+  /** raw unit normal from the moving shape toward the target (dim words) */
+  normal: Int32Array;
+  readonly id: BodyId;
+}
+/** Shape-cast hits by (exact t, index). */
+export class CastHitList {
+  constructor(dim?: 2 | 3);
+  dim: 2 | 3;
+  count: number;
+  /** index, generation, world, t, normal (dim words) per hit */
+  words: Uint32Array;
+  readonly stride: 6 | 7;
+  id(i: number): BodyId;
+  index(i: number): number;
+  generation(i: number): number;
+  t(i: number): Raw;
+  /** component k (0 x, 1 y, 2 z) of hit i's normal */
+  normal(i: number, k: number): Raw;
+}
 
 export interface WorldOptions {
   dim?: 2 | 3;
@@ -183,6 +212,12 @@ export class World {
   raycast3(ox: Raw, oy: Raw, oz: Raw, dx: Raw, dy: Raw, dz: Raw, filter?: Filter): RayHit | null;
   raycast2All(ox: Raw, oy: Raw, dx: Raw, dy: Raw, filter?: Filter, out?: HitList): HitList;
   raycast3All(ox: Raw, oy: Raw, oz: Raw, dx: Raw, dy: Raw, dz: Raw, filter?: Filter, out?: HitList): HitList;
+  /** fc_world_cast2: the closest hit of moving swept by (dx, dy), or null (the CastHit is reused) */
+  cast2(moving: Shape, dx: Raw, dy: Raw, filter?: Filter): CastHit | null;
+  cast3(moving: Shape, dx: Raw, dy: Raw, dz: Raw, filter?: Filter): CastHit | null;
+  /** fc_world_cast2_all: every hit by (exact t, index) */
+  cast2All(moving: Shape, dx: Raw, dy: Raw, filter?: Filter, out?: CastHitList): CastHitList;
+  cast3All(moving: Shape, dx: Raw, dy: Raw, dz: Raw, filter?: Filter, out?: CastHitList): CastHitList;
   checksum(): bigint;
   checksumHex(): string;
   checksumWords(out?: Uint32Array): Uint32Array;
@@ -375,6 +410,10 @@ export function areaOverlap(area: Sector2 | Ring2, shape: Shape): boolean;
 export function contact(a: Shape, b: Shape, out?: Contact): Contact | null;
 /** fc_pushout2 / fc_pushout3: raw translation for b that separates it from a (zeros when apart) */
 export function pushout(a: Shape, b: Shape, out?: Int32Array): Int32Array;
+/** fc_cast2: moving swept by (dx, dy) against target: the first touch, or null */
+export function cast2(moving: Shape, dx: Raw, dy: Raw, target: Shape, out?: CastHit): CastHit | null;
+/** fc_cast3 */
+export function cast3(moving: Shape, dx: Raw, dy: Raw, dz: Raw, target: Shape, out?: CastHit): CastHit | null;
 
 export interface ReplayDiff {
   same: boolean;

@@ -110,3 +110,46 @@ export class RayHit {
     return new BodyId(this.index, this.generation, this.world);
   }
 }
+
+/** One shape-cast hit (fc_cast2_hit / fc_cast3_hit); a world reuses its own. */
+export class CastHit {
+  constructor(dim = 2) {
+    this.dim = dim;
+    /** the body (world casts; zeros - never a valid id - for the pair casts) */
+    this.index = 0;
+    this.generation = 0;
+    this.world = 0;
+    /** raw Q16.16 entry parameter, floor(t * 65536), 0..65536 */
+    this.t = 0;
+    /** raw unit normal from the moving shape toward the target (dim words) */
+    this.normal = new Int32Array(dim);
+  }
+  get id() {
+    return new BodyId(this.index, this.generation, this.world);
+  }
+}
+
+/** Shape-cast hits (fc_cast2_hit[] / fc_cast3_hit[]) by (exact t, index):
+ * words = index, generation, world, t, normal (2 or 3) per hit. */
+export class CastHitList extends WordList {
+  constructor(dim = 2) {
+    super(dim === 3 ? 7 : 6);
+    this.dim = dim;
+  }
+  id(i) {
+    return this._id(this.stride * i);
+  }
+  index(i) {
+    return this.words[this.stride * i];
+  }
+  generation(i) {
+    return this.words[this.stride * i + 1];
+  }
+  t(i) {
+    return this.words[this.stride * i + 3] | 0;
+  }
+  /** component k (0 x, 1 y, 2 z) of hit i's normal, raw */
+  normal(i, k) {
+    return this.words[this.stride * i + 4 + k] | 0;
+  }
+}

@@ -9,7 +9,8 @@ import { FixcolError, check, argError, Status } from './errors.js';
 import { raw, u32, angleArg } from './fix.js';
 import { BodyId, idArg } from './ids.js';
 import { Shape, SHAPE_WORDS, put, shapeArg } from './shape.js';
-import { IdList, PairList, HitList, RayHit } from './results.js';
+import { IdList, PairList, HitList, RayHit, CastHit, CastHitList } from './results.js';
+import { movingArg, putDelta, listOut } from './cast.js';
 import { u64Arg, get64, text } from './desync.js';
 import { PairEvents, PairContacts } from './events.js';
 import { putArea, Sector2, Ring2 } from './area.js';
@@ -38,6 +39,10 @@ export class World {
   #ids = new IdList();
   #hits = new HitList();
   #hit = new RayHit();
+  #castHit2 = new CastHit(2);
+  #castHit3 = new CastHit(3);
+  #castHits2 = new CastHitList(2);
+  #castHits3 = new CastHitList(3);
   #events = new PairEvents();
   #contacts = new PairContacts();
 
@@ -354,6 +359,46 @@ export class World {
     h.generation = u[IOW + 2];
     h.world = u[IOW + 3];
     h.t = u[IOW + 4] | 0;
+    return h;
+  }
+
+  /** fc_world_cast2: the closest hit of moving swept by (dx, dy) against the bodies passing filter, or null (the CastHit is reused). */
+  cast2(moving, dx, dy, filter) {
+    return this.#cast(2, moving, dx, dy, 0, filter, false, null, 'cast2');
+  }
+
+  /** fc_world_cast3 */
+  cast3(moving, dx, dy, dz, filter) {
+    return this.#cast(3, moving, dx, dy, dz, filter, false, null, 'cast3');
+  }
+
+  /** fc_world_cast2_all: every hit by (exact t, index), a CastHitList (reused unless out). */
+  cast2All(moving, dx, dy, filter, out = this.#castHits2) {
+    return this.#cast(2, moving, dx, dy, 0, filter, true, out, 'cast2All');
+  }
+
+  /** fc_world_cast3_all */
+  cast3All(moving, dx, dy, dz, filter, out = this.#castHits3) {
+    return this.#cast(3, moving, dx, dy, dz, filter, true, out, 'cast3All');
+  }
+
+  #cast(dim, moving, dx, dy, dz, filter, all, out, c) {
+    const p = this.#w(c);
+    movingArg(moving, dim, c);
+    const f = filterArgs(filter, c);
+    if (all) listOut(out, dim, c);
+    putDelta(SHAPE_WORDS, dx, dy, dz, c);
+    put(moving, 0);
+    check(fc.fcjs_world_cast(p, dim, f.category, f.mask, all ? 1 : 0, io), c);
+    const u = views().u32;
+    if (all) return out._load(u[IOW], u[IOW + 1]);
+    if (!u[IOW]) return null;
+    const h = dim === 2 ? this.#castHit2 : this.#castHit3;
+    h.index = u[IOW + 1];
+    h.generation = u[IOW + 2];
+    h.world = u[IOW + 3];
+    h.t = u[IOW + 4] | 0;
+    for (let k = 0; k < dim; k++) h.normal[k] = u[IOW + 5 + k] | 0;
     return h;
   }
 

@@ -74,3 +74,17 @@ void fcl_trim(lua_State *L, int t, size_t n)
         lua_rawseti(L, t, (int)i);
     }
 }
+
+int fcl_out_table(lua_State *L, int arg, int size_hint)
+{
+    if (lua_isnoneornil(L, arg)) {
+        if (lua_gettop(L) < arg)
+            lua_settop(L, arg);
+        lua_createtable(L, size_hint, 0);
+        lua_replace(L, arg);
+        return arg;
+    }
+    if (!lua_istable(L, arg))
+        fcl_argerror(L, arg, "expected an output table or nil, got %s", luaL_typename(L, arg));
+    return arg;
+}

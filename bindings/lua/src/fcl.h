@@ -93,6 +93,9 @@ fc_filter fcl_opt_filter(lua_State *L, int arg);
 void fcl_open_world(lua_State *L);
 extern const luaL_Reg fcl_body_methods[];
 extern const luaL_Reg fcl_query_methods[];
+/* casts.c: shape casts (fixcol/cast.h): w:cast2/3, w:cast2_all/3_all (methods), fixcol.cast2/3 */
+extern const luaL_Reg fcl_cast_methods[];
+void fcl_open_casts(lua_State *L);
 /* desync.c: range/body hashes and the dump (world methods), fixcol.desync() */
 extern const luaL_Reg fcl_desync_methods[];
 void fcl_open_desync(lua_State *L);
@@ -114,5 +117,8 @@ void fcl_open_replay(lua_State *L);
 
 /* Output tables: fill out[1..n] and clear out[n+1..] up to the first nil. */
 void fcl_trim(lua_State *L, int t, size_t n);
+/* The caller's output table at arg, or a new one put there when arg is
+ * nil or absent (any other value is an argument error); returns arg. */
+int fcl_out_table(lua_State *L, int arg, int size_hint);
 
 #endif

@@ -7,20 +7,6 @@
  * error returns nil, status, message. */
 #include "fcl.h"
 
-static int out_table(lua_State *L, int arg, int size_hint)
-{
-    if (lua_isnoneornil(L, arg)) {
-        if (lua_gettop(L) < arg)
-            lua_settop(L, arg);
-        lua_createtable(L, size_hint, 0);
-        lua_replace(L, arg);
-        return arg;
-    }
-    if (!lua_istable(L, arg))
-        fcl_argerror(L, arg, "expected an output table or nil, got %s", luaL_typename(L, arg));
-    return arg;
-}
-
 static int push_ids(lua_State *L, int out, const fc_body_id *ids, int32_t n)
 {
     for (int32_t i = 0; i < n; i++) {
@@ -43,7 +29,7 @@ static int l_find_pairs(lua_State *L)
     fc_status st = fc_world_find_pairs(w, &p, &n);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
-    int out = out_table(L, 2, 2 * n);
+    int out = fcl_out_table(L, 2, 2 * n);
     for (int32_t i = 0; i < n; i++) {
         fcl_push_id(L, p[i].a);
         lua_rawseti(L, out, 2 * i + 1);
@@ -66,14 +52,14 @@ static int l_overlap(lua_State *L)
     if (fc_world_get_dim(w) == FC_WORLD_3D) {
         fc_shape3 s = fcl_check_shape3(L, 2);
         fc_filter f = fcl_opt_filter(L, 3);
-        int out = out_table(L, 4, 0);
+        int out = fcl_out_table(L, 4, 0);
         st = fc_world_overlap3(w, &s, f, &ids, &n);
         if (st == FC_OK)
             return push_ids(L, out, ids, n);
     } else {
         fc_shape2 s = fcl_check_shape2(L, 2);
         fc_filter f = fcl_opt_filter(L, 3);
-        int out = out_table(L, 4, 0);
+        int out = fcl_out_table(L, 4, 0);
         st = fc_world_overlap2(w, &s, f, &ids, &n);
         if (st == FC_OK)
             return push_ids(L, out, ids, n);
@@ -87,7 +73,7 @@ static int l_point2(lua_State *L)
     fc_world *w = fcl_check_world(L, 1);
     fc_vec2 p = fc_vec2_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3));
     fc_filter f = fcl_opt_filter(L, 4);
-    int out = out_table(L, 5, 0);
+    int out = fcl_out_table(L, 5, 0);
     const fc_body_id *ids = NULL;
     int32_t n = 0;
     fc_status st = fc_world_point2(w, p, f, &ids, &n);
@@ -102,7 +88,7 @@ static int l_point3(lua_State *L)
     fc_world *w = fcl_check_world(L, 1);
     fc_vec3 p = fc_vec3_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3), fcl_check_raw(L, 4));
     fc_filter f = fcl_opt_filter(L, 5);
-    int out = out_table(L, 6, 0);
+    int out = fcl_out_table(L, 6, 0);
     const fc_body_id *ids = NULL;
     int32_t n = 0;
     fc_status st = fc_world_point3(w, p, f, &ids, &n);
@@ -176,7 +162,7 @@ static int l_raycast2_all(lua_State *L)
     r.origin = fc_vec2_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3));
     r.delta = fc_vec2_make(fcl_check_raw(L, 4), fcl_check_raw(L, 5));
     fc_filter f = fcl_opt_filter(L, 6);
-    int out = out_table(L, 7, 0);
+    int out = fcl_out_table(L, 7, 0);
     const fc_ray_hit *h = NULL;
     int32_t n = 0;
     fc_status st = fc_world_raycast2_all(w, &r, f, &h, &n);
@@ -191,7 +177,7 @@ static int l_raycast3_all(lua_State *L)
     r.origin = fc_vec3_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3), fcl_check_raw(L, 4));
     r.delta = fc_vec3_make(fcl_check_raw(L, 5), fcl_check_raw(L, 6), fcl_check_raw(L, 7));
     fc_filter f = fcl_opt_filter(L, 8);
-    int out = out_table(L, 9, 0);
+    int out = fcl_out_table(L, 9, 0);
     const fc_ray_hit *h = NULL;
     int32_t n = 0;
     fc_status st = fc_world_raycast3_all(w, &r, f, &h, &n);
@@ -205,7 +191,7 @@ static int l_overlap_sector2(lua_State *L)
     fc_world *w = fcl_check_world(L, 1);
     fc_sector2 s = fcl_check_sector2(L, 2);
     fc_filter f = fcl_opt_filter(L, 3);
-    int out = out_table(L, 4, 0);
+    int out = fcl_out_table(L, 4, 0);
     const fc_body_id *ids = NULL;
     int32_t n = 0;
     fc_status st = fc_world_overlap_sector2(w, &s, f, &ids, &n);
@@ -218,7 +204,7 @@ static int l_overlap_ring2(lua_State *L)
     fc_world *w = fcl_check_world(L, 1);
     fc_ring2 r = fcl_check_ring2(L, 2);
     fc_filter f = fcl_opt_filter(L, 3);
-    int out = out_table(L, 4, 0);
+    int out = fcl_out_table(L, 4, 0);
     const fc_body_id *ids = NULL;
     int32_t n = 0;
     fc_status st = fc_world_overlap_ring2(w, &r, f, &ids, &n);

@@ -217,6 +217,7 @@ void fcl_open_world(lua_State *L)
     fcl_setfuncs(L, world_methods);
     fcl_setfuncs(L, fcl_body_methods);
     fcl_setfuncs(L, fcl_query_methods);
+    fcl_setfuncs(L, fcl_cast_methods);
     fcl_setfuncs(L, fcl_desync_methods);
     fcl_setfuncs(L, fcl_batch_methods);
     fcl_setfuncs(L, fcl_event_methods);

@@ -131,11 +131,15 @@ local function methods(dim, ids)
     M.overlap_ring2 = { { "area", "filter", "out" }, { fc.ring2(0, 0, 0, 65536), nil, nil } }
     M.raycast2 = { { "raw", "raw", "raw", "raw", "filter" }, { 0, 0, 65536, 0, nil } }
     M.raycast2_all = { { "raw", "raw", "raw", "raw", "filter", "out" }, { 0, 0, 65536, 0, nil, nil } }
+    M.cast2 = { { "shape", "raw", "raw", "filter" }, { shape, 65536, 0, nil } }
+    M.cast2_all = { { "shape", "raw", "raw", "filter", "out" }, { shape, 65536, 0, nil, nil } }
   else
     M.translate3 = { { "id", "raw", "raw", "raw" }, { id, 0, 0, 0 }, mutates = true }
     M.point3 = { { "raw", "raw", "raw", "filter", "out" }, { 0, 0, 0, nil, nil } }
     M.raycast3 = { { "raw", "raw", "raw", "raw", "raw", "raw", "filter" }, { 0, 0, 0, 65536, 0, 0, nil } }
     M.raycast3_all = { { "raw", "raw", "raw", "raw", "raw", "raw", "filter", "out" }, { 0, 0, 0, 65536, 0, 0, nil, nil } }
+    M.cast3 = { { "shape", "raw", "raw", "raw", "filter" }, { shape, 65536, 0, 0, nil } }
+    M.cast3_all = { { "shape", "raw", "raw", "raw", "filter", "out" }, { shape, 65536, 0, 0, nil, nil } }
   end
   return M
 end
@@ -233,7 +237,7 @@ expect_error("replay_open(nil)", false, nil, fc.replay_open, nil)
 -- Module functions with bad arguments.
 for _, f in ipairs({ "fix", "fix_str", "fix_floor", "sin", "cos", "sincos", "angle_from_deg", "angle_to_deg",
   "angle_from_rad", "id_parts", "id_str", "circle", "aabb2", "obb2", "capsule2", "poly2", "sphere", "aabb3",
-  "obb3_euler", "obb3_axes", "validate2", "validate3", "overlap2", "overlap3", "contact2", "contact3", "pushout2", "pushout3", "mul", "id",
+  "obb3_euler", "obb3_axes", "validate2", "validate3", "overlap2", "overlap3", "contact2", "contact3", "pushout2", "pushout3", "cast2", "cast3", "mul", "id",
   "sector2", "ring2", "sector2_contains", "ring2_contains", "overlap_sector2", "overlap_ring2" }) do
   for _, bad in ipairs({ nil, 0.5, NAN, INF, 2 ^ 53, {}, hasher }) do
     if not (f == "fix" and bad == nil) then
@@ -292,6 +296,39 @@ expect_error("overlap2 of an invalid circle", true, nil, fc.overlap2, fc.circle(
 expect_error("pushout2 of an invalid circle", true, nil, fc.pushout2, good2, fc.circle(0, 0, -1))
 expect_error("pushout3 of an invalid sphere", true, nil, fc.pushout3, { type = "sphere", x = 0, y = 0, z = 0, r = -1 },
   { type = "sphere", x = 0, y = 0, z = 0, r = 1 })
+-- Shape casts: a delta past 2 * COORD_LIMIT, an invalid shape and the other
+-- dimension's world are data errors with that status; the world is unchanged.
+do
+  local L2 = 2 * fc.COORD_LIMIT
+  local bad2, bad3 = fc.circle(0, 0, -1), { type = "sphere", x = 0, y = 0, z = 0, r = -1 }
+  for _, c in ipairs({
+    { "cast2 dx past the range", "range", false, fc.cast2, good2, L2 + 1, 0, good2 },
+    { "cast2 dy below the range", "range", false, fc.cast2, good2, 0, -L2 - 1, good2 },
+    { "cast3 dz past the range", "range", false, fc.cast3, good3, 0, 0, L2 + 1, good3 },
+    { "cast2 invalid moving circle", "size", false, fc.cast2, bad2, 65536, 0, good2 },
+    { "cast3 invalid target sphere", "size", false, fc.cast3, good3, 65536, 0, 0, bad3 },
+    { "w:cast2 dx past the range", "range", w2, w2.cast2, w2, good2, L2 + 1, 0 },
+    { "w:cast2_all dy past the range", "range", w2, w2.cast2_all, w2, good2, 0, L2 + 1 },
+    { "w:cast3 dz below the range", "range", w3, w3.cast3, w3, good3, 0, 0, -L2 - 1 },
+    { "w:cast3_all dx past the range", "range", w3, w3.cast3_all, w3, good3, L2 + 1, 0, 0 },
+    { "w:cast2 invalid shape", "size", w2, w2.cast2, w2, bad2, 65536, 0 },
+    { "w:cast3_all invalid shape", "size", w3, w3.cast3_all, w3, bad3, 65536, 0, 0 },
+    { "w:cast2 on a 3D world", "shape_type", w3, w3.cast2, w3, good2, 65536, 0 },
+    { "w:cast2_all on a 3D world", "shape_type", w3, w3.cast2_all, w3, good2, 65536, 0 },
+    { "w:cast3 on a 2D world", "shape_type", w2, w2.cast3, w2, good3, 65536, 0, 0 },
+    { "w:cast3_all on a 2D world", "shape_type", w2, w2.cast3_all, w2, good3, 65536, 0, 0 },
+  }) do
+    expect_error(c[1], true, c[3], c[4], select(5, (table.unpack or unpack)(c)))
+    checks = checks + 1
+    local r, name = pcall(c[4], select(5, (table.unpack or unpack)(c)))
+    if not r or name ~= nil then fail(c[1] .. ": raised or succeeded") end
+    local _, _, st = pcall(c[4], select(5, (table.unpack or unpack)(c)))
+    if st ~= c[2] then fail(c[1] .. ": status " .. tostring(st) .. ", want " .. c[2]) end
+  end
+  -- the limit itself is accepted
+  checks = checks + 1
+  if fc.cast2(good2, L2, -L2, good2) == nil or w2:cast2(good2, -L2, L2) == nil then fail("a delta of 2 * COORD_LIMIT rejected") end
+end
 if BREAK then expect_error("a valid translate (--break)", false, w2, w2.translate2, w2, ids2[1], 0, 0) end
 
 -- Destroyed and collected worlds.

@@ -5,6 +5,8 @@ import { World, Shape, fix, BodyId, FixcolError, overlap, contact, pushout, veri
   OpKind } from 'fixcol';
 import type { PairList, IdList, RayHit, Contact, VerifyResult, DesyncStep, PairEvents, PairContacts } from 'fixcol';
 import { pairEvents } from 'fixcol';
+import { cast2, cast3, CastHitList } from 'fixcol';
+import type { CastHit } from 'fixcol';
 
 const w: World = new World({ dim: 2, boundsMin: [0, 0], layout: 'loose' });
 const id: BodyId = w.createBody(Shape.circle(fix.fromInt(1), fix.fromDecimal('2.5'), fix.ONE), { category: 1, mask: 3 });
@@ -48,5 +50,11 @@ const depth0: number = pc.contacts.count > 0 ? pc.contacts.depth(0) + pc.contact
 const ev: PairEvents = w.pairEvents();
 const diff: PairEvents = pairEvents(pc.pairs, w.findPairs());
 console.log(depth0, ev.began.count, ev.ended.count, diff.began.count);
+// shape casts: a dash that must not tunnel
+const dash: CastHit | null = w.cast2(Shape.circle(0, 0, fix.ONE), fix.fromInt(10), 0, { category: 1, mask: 3 });
+const swept: CastHitList = w.cast2All(Shape.circle(0, 0, fix.ONE), fix.fromInt(10), 0, undefined, new CastHitList(2));
+const first: CastHit | null = cast2(Shape.circle(0, 0, fix.ONE), fix.ONE, 0, Shape.aabb2(0, 0, fix.ONE, fix.ONE));
+const ball: CastHit | null = cast3(Shape.sphere(0, 0, 0, fix.ONE), 0, 0, fix.ONE, Shape.sphere(0, 0, 0, fix.ONE));
+console.log(dash?.t, dash?.id.key, swept.count > 0 ? swept.t(0) + swept.normal(0, 1) : 0, first?.normal[0], ball?.t);
 other.destroy();
 w.destroy();
