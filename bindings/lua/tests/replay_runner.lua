@@ -68,6 +68,7 @@ local function frame_v3(w, dim)
     local st = u32(STATUS[n])
     for j = #pairs_out, 1, -1 do pairs_out[j] = nil end
     v.contact_count, v.contacts = 0, h:reset(st):fold()
+    v.pairs_status = st -- the pair hash is then the status itself
     n = 0
   else
     local per = dim == 2 and 5 or 7
@@ -249,10 +250,12 @@ local function run_file(path, flip_frame, flip3_frame)
     if batch then
       local slo, shi = w:checksum_parts()
       local plo, phi = h:reset(0):ids(pairs_out, 2 * np):final_parts()
+      if v3 and v3.pairs_status then plo, phi = v3.pairs_status, 0 end
       state, pairs_hex = ("%08x%08x"):format(shi, slo), ("%08x%08x"):format(phi, plo)
       frame_h:reset(0):word(slo, shi):word(plo, phi):word(np, ops32):word(nq, 0)
     else
       pairs_hex = h:reset(0):ids(pairs_out, 2 * np):final()
+      if v3 and v3.pairs_status then pairs_hex = ("%016x"):format(v3.pairs_status) end
       state = w:checksum()
       frame_h:reset(0):word_hex(state):word_hex(pairs_hex):word(np, ops32):word(nq, 0)
     end
