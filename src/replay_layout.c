@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The replay v1 layout (docs/replay-format.md), written once over the codec
+/* The replay layout (versions 2 and 3) (docs/replay-format.md), written once over the codec
  * primitives so binary/text reading and writing share it. */
 #include "replay_layout.h"
 
@@ -11,7 +11,7 @@
 
 static const char *const op_names[FC_REPLAY_OP_KINDS] = {
     NULL, "create", "move", "turn", "set", "destroy", "overlap", "point", "ray", "ray_all", "snapshot", "restore",
-    "range", "dump",
+    "range", "dump", "sector", "ring", "cast", "cast_all",
 };
 static const char *const shape2_names[] = {NULL, "circle", "aabb", "obb", "capsule", "poly"};
 static const char *const shape3_names[] = {NULL, "sphere", "aabb", "obb"};
@@ -161,6 +161,14 @@ static void shape3(fc_codec *c, fc_shape3 *s)
     }
 }
 
+/* The version whose layout c reads or writes (0, a writer that was never
+ * initialised - fc_replay_op_format - means the current one). */
+static int32_t version_of(const fc_codec *c)
+{
+    int32_t v = c->r ? c->r->settings.version : c->w->settings.version;
+    return v ? v : FC_REPLAY_VERSION;
+}
+
 static void shape(fc_codec *c, int32_t dim, fc_replay_op *op)
 {
     if (dim == 2)
@@ -169,10 +177,41 @@ static void shape(fc_codec *c, int32_t dim, fc_replay_op *op)
         shape3(c, &op->shape3);
 }
 
-static int is_query(fc_replay_op_kind k)
+int fc_replay_is_query(fc_replay_op_kind k)
 {
     return k == FC_REPLAY_QUERY_SHAPE || k == FC_REPLAY_QUERY_POINT || k == FC_REPLAY_QUERY_RAY ||
-           k == FC_REPLAY_QUERY_RAY_ALL || k == FC_REPLAY_QUERY_RANGE || k == FC_REPLAY_QUERY_DUMP;
+           k == FC_REPLAY_QUERY_RAY_ALL || k == FC_REPLAY_QUERY_RANGE || k == FC_REPLAY_QUERY_DUMP ||
+           k == FC_REPLAY_QUERY_SECTOR || k == FC_REPLAY_QUERY_RING || k == FC_REPLAY_QUERY_CAST ||
+           k == FC_REPLAY_QUERY_CAST_ALL;
+}
+
+static void angle(fc_codec *c, const char *what, fc_angle *v)
+{
+    int32_t a = *v;
+    fc_codec_int(c, what, &a, 0, 65535);
+    *v = (fc_angle)a;
+}
+
+static void sector(fc_codec *c, fc_sector2 *s)
+{
+    fc_codec_word(c, "at");
+    vec2(c, &s->center, "sector apex");
+    fc_codec_word(c, "r");
+    fc_codec_fix(c, "sector radius", &s->radius);
+    fc_codec_word(c, "dir");
+    angle(c, "sector direction (0..65535)", &s->direction);
+    fc_codec_word(c, "half");
+    angle(c, "sector half angle (0..65535)", &s->half_angle);
+}
+
+static void ring(fc_codec *c, fc_ring2 *r)
+{
+    fc_codec_word(c, "at");
+    vec2(c, &r->center, "ring centre");
+    fc_codec_word(c, "inner");
+    fc_codec_fix(c, "ring inner radius", &r->inner);
+    fc_codec_word(c, "outer");
+    fc_codec_fix(c, "ring outer radius", &r->outer);
 }
 
 static void body_id(fc_codec *c, fc_body_id *id)
@@ -192,7 +231,9 @@ static void filter(fc_codec *c, fc_filter *f)
 int fc_layout_op(fc_codec *c, int32_t dim, fc_replay_op *op)
 {
     uint32_t k = (uint32_t)op->kind;
-    fc_codec_enum(c, "operation", &k, op_names, FC_REPLAY_OP_KINDS);
+    /* a version 2 file knows only the first 13 kinds: a later tag there is
+     * "unknown tag (operation)", as an older reader reports it */
+    fc_codec_enum(c, "operation", &k, op_names, version_of(c) >= 3 ? FC_REPLAY_OP_KINDS : FC_REPLAY_OP_KINDS_V2);
     if (!fc_codec_ok(c))
         return 0;
     op->kind = (fc_replay_op_kind)k;
@@ -207,14 +248,11 @@ int fc_layout_op(fc_codec *c, int32_t dim, fc_replay_op *op)
         fc_codec_word(c, "by");
         vec(c, dim, &op->a, "move delta");
         break;
-    case FC_REPLAY_TURN: {
+    case FC_REPLAY_TURN:
         body_id(c, &op->id);
         fc_codec_word(c, "to");
-        int32_t a = op->angle;
-        fc_codec_int(c, "angle (0..65535)", &a, 0, 65535);
-        op->angle = (fc_angle)a;
+        angle(c, "angle (0..65535)", &op->angle);
         break;
-    }
     case FC_REPLAY_SET:
         body_id(c, &op->id);
         shape(c, dim, op);
@@ -249,9 +287,24 @@ int fc_layout_op(fc_codec *c, int32_t dim, fc_replay_op *op)
         break;
     case FC_REPLAY_QUERY_DUMP:
         break;
+    case FC_REPLAY_QUERY_SECTOR:
+        filter(c, &op->filter);
+        sector(c, &op->sector);
+        break;
+    case FC_REPLAY_QUERY_RING:
+        filter(c, &op->filter);
+        ring(c, &op->ring);
+        break;
+    case FC_REPLAY_QUERY_CAST:
+    case FC_REPLAY_QUERY_CAST_ALL:
+        filter(c, &op->filter);
+        shape(c, dim, op);
+        fc_codec_word(c, "by");
+        vec(c, dim, &op->b, "cast delta");
+        break;
     }
     fc_codec_eol(c);
-    return is_query(op->kind);
+    return fc_replay_is_query(op->kind);
 }
 
 void fc_layout_expect(fc_codec *c, fc_replay_expect *e)
@@ -267,6 +320,20 @@ void fc_layout_expect(fc_codec *c, fc_replay_expect *e)
     fc_codec_hash32(c, "operation status hash", &e->ops);
     fc_codec_word(c, "queries");
     fc_codec_u32(c, "query count", &e->query_count, 0, FC_REPLAY_MAX_QUERIES);
+    e->extended = version_of(c) >= 3;
+    if (e->extended) {
+        fc_codec_word(c, "began");
+        fc_codec_u32(c, "began pair count", &e->began_count, 0, UINT32_MAX);
+        fc_codec_hash32(c, "began pair hash", &e->began);
+        fc_codec_word(c, "ended");
+        fc_codec_u32(c, "ended pair count", &e->ended_count, 0, UINT32_MAX);
+        fc_codec_hash32(c, "ended pair hash", &e->ended);
+        fc_codec_word(c, "contacts");
+        fc_codec_u32(c, "contact count", &e->contact_count, 0, UINT32_MAX);
+        fc_codec_hash32(c, "contact hash", &e->contacts);
+    } else {
+        e->began_count = e->began = e->ended_count = e->ended = e->contact_count = e->contacts = 0;
+    }
     fc_codec_eol(c);
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Private: the replay v1 records over the codec (see replay_codec.h). */
+/* Private: the replay records (versions 2 and 3) over the codec (see replay_codec.h). */
 #ifndef FIXCOL_REPLAY_LAYOUT_H
 #define FIXCOL_REPLAY_LAYOUT_H
 
@@ -8,6 +8,9 @@
 #define FC_REPLAY_MAGIC "FCREPLAY"
 #define FC_REPLAY_TAG_FRAME 1u
 #define FC_REPLAY_TAG_END 2u
+
+/* 1 for the operation kinds that are queries (one result each). */
+int fc_replay_is_query(fc_replay_op_kind k);
 
 /* Header: the magic (binary) or word fixcol-replay (text), the version;
  * then, when the version is ours, the settings. */

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "replay_layout.h"
+#include "replay_run.h"
 #include "nofloat.h"
 
 #define RUNNER_TAG 1u
@@ -27,9 +29,11 @@ fc_status fc_replay_runner_init(fc_replay_runner *rn, const fc_replay_settings *
     def.max_depth = s->max_depth;
     def.layout = s->layout == FC_QT_STRICT ? FC_QT_STRICT : FC_QT_LOOSE;
     def.tag = RUNNER_TAG;
-    if (s->dim != 2 && s->dim != 3)
+    if ((s->dim != 2 && s->dim != 3) ||
+        (s->version != 0 && (s->version < FC_REPLAY_VERSION_MIN || s->version > FC_REPLAY_VERSION)))
         return FC_ERR_ARGUMENT;
     rn->dim = s->dim;
+    rn->version = s->version ? s->version : FC_REPLAY_VERSION;
     rn->bad_create_op = UINT32_MAX;
     return fc_world_create(&def, &rn->world);
 }
@@ -183,6 +187,20 @@ static fc_status run_query(fc_replay_runner *rn, const fc_replay_op *op)
         return run_range(rn, op);
     case FC_REPLAY_QUERY_DUMP:
         return run_dump(rn);
+    case FC_REPLAY_QUERY_SECTOR:
+    case FC_REPLAY_QUERY_RING:
+    case FC_REPLAY_QUERY_CAST:
+    case FC_REPLAY_QUERY_CAST_ALL: {
+        uint32_t count = 0;
+        uint64_t hash = 0;
+        if (rn->version < 3) /* a version 2 replay has no such operation */
+            return add_query(rn, FC_ERR_ARGUMENT, 0, (uint32_t)FC_ERR_ARGUMENT);
+        st = op->kind == FC_REPLAY_QUERY_SECTOR || op->kind == FC_REPLAY_QUERY_RING
+                 ? fc_replay_run_area(w, op, &count, &hash)
+                 : fc_replay_run_cast(w, rn->dim, op, &count, &hash);
+        fc_status qs = add_query(rn, st, count, hash);
+        return qs == FC_OK ? st : qs;
+    }
     case FC_REPLAY_QUERY_SHAPE:
         st = rn->dim == 2 ? fc_world_overlap2(w, &op->shape2, f, &ids, &n) : fc_world_overlap3(w, &op->shape3, f, &ids, &n);
         return add_query(rn, st, (uint32_t)n, st == FC_OK ? fc_hash_ids((uint32_t)st, ids, n) : (uint32_t)st);
@@ -273,8 +291,7 @@ static fc_status run_op(fc_replay_runner *rn, const fc_replay_op *op, fc_body_id
 fc_status fc_replay_runner_apply(fc_replay_runner *rn, const fc_replay_op *op, fc_body_id *created)
 {
     fc_status st;
-    if (op->kind == FC_REPLAY_QUERY_SHAPE || op->kind == FC_REPLAY_QUERY_POINT || op->kind == FC_REPLAY_QUERY_RAY ||
-        op->kind == FC_REPLAY_QUERY_RAY_ALL || op->kind == FC_REPLAY_QUERY_RANGE || op->kind == FC_REPLAY_QUERY_DUMP) {
+    if (fc_replay_is_query(op->kind)) {
         st = run_query(rn, op);
     } else {
         fc_body_id got;
@@ -297,13 +314,18 @@ fc_status fc_replay_runner_apply(fc_replay_runner *rn, const fc_replay_op *op, f
 
 fc_status fc_replay_runner_end_frame(fc_replay_runner *rn, fc_replay_expect *got)
 {
-    const fc_pair *pairs = NULL;
-    int32_t n = 0;
-    fc_status st = fc_world_find_pairs(rn->world, &pairs, &n);
+    fc_status st;
     memset(got, 0, sizeof *got);
+    if (rn->version >= 3) {
+        st = fc_replay_run_contacts(rn->world, rn->dim, got);
+    } else {
+        const fc_pair *pairs = NULL;
+        int32_t n = 0;
+        st = fc_world_find_pairs(rn->world, &pairs, &n);
+        got->pairs = st == FC_OK ? fc_hash_pairs(0, pairs, n) : (uint32_t)st;
+        got->pair_count = st == FC_OK ? (uint32_t)n : 0;
+    }
     got->state = fc_world_checksum(rn->world);
-    got->pairs = st == FC_OK ? fc_hash_pairs(0, pairs, n) : (uint32_t)st;
-    got->pair_count = st == FC_OK ? (uint32_t)n : 0;
     got->ops = fold(fc_hash64_final(&rn->ops));
     got->query_count = rn->query_count;
     got->checksum = fc_replay_frame_checksum(got, rn->queries);
@@ -319,5 +341,10 @@ uint64_t fc_replay_frame_checksum(const fc_replay_expect *e, const fc_replay_que
     fc_hash64_word(&h, e->query_count);
     for (uint32_t i = 0; i < e->query_count; i++)
         fc_hash64_pair(&h, q[i].count, q[i].hash);
+    if (e->extended) {
+        fc_hash64_pair(&h, e->began_count, e->began);
+        fc_hash64_pair(&h, e->ended_count, e->ended);
+        fc_hash64_pair(&h, e->contact_count, e->contacts);
+    }
     return fc_hash64_final(&h);
 }

@@ -41,6 +41,13 @@ static void compare(verify_state *v, const fc_replay_expect *exp, const fc_repla
             }
         if (m.what == FC_REPLAY_DIFF_NONE && (exp->pairs != got->pairs || exp->pair_count != got->pair_count))
             m.what = FC_REPLAY_DIFF_PAIRS;
+        else if (m.what == FC_REPLAY_DIFF_NONE &&
+                 (exp->began != got->began || exp->began_count != got->began_count || exp->ended != got->ended ||
+                  exp->ended_count != got->ended_count))
+            m.what = FC_REPLAY_DIFF_EVENTS;
+        else if (m.what == FC_REPLAY_DIFF_NONE &&
+                 (exp->contacts != got->contacts || exp->contact_count != got->contact_count))
+            m.what = FC_REPLAY_DIFF_CONTACTS;
         else if (m.what == FC_REPLAY_DIFF_NONE && exp->state != got->state)
             m.what = FC_REPLAY_DIFF_STATE;
         else if (m.what == FC_REPLAY_DIFF_NONE && exp->checksum != got->checksum)

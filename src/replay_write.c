@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The replay writer: the same v1 layout as the reader, binary or text. */
+/* The replay writer: the same layout as the reader, binary or text. */
 #include <fixcol/replay.h>
 
 #include <stdlib.h>
@@ -28,12 +28,15 @@ fc_status fc_replay_writer_init(fc_replay_writer *w, const fc_replay_settings *s
         return FC_ERR_NULL;
     memset(w, 0, sizeof *w);
     if ((s->dim != 2 && s->dim != 3) || s->bounds_log2 < 0 || s->bounds_log2 > 14 || s->max_depth < 0 ||
-        s->max_depth > FC_QT_MAX_DEPTH || (s->layout != FC_QT_LOOSE && s->layout != FC_QT_STRICT))
+        s->max_depth > FC_QT_MAX_DEPTH || (s->layout != FC_QT_LOOSE && s->layout != FC_QT_STRICT) ||
+        (s->version != 0 && (s->version < FC_REPLAY_VERSION_MIN || s->version > FC_REPLAY_VERSION)))
         return w->status = FC_ERR_ARGUMENT;
     w->text = text ? 1 : 0;
     w->settings = *s;
+    if (!w->settings.version)
+        w->settings.version = FC_REPLAY_VERSION;
     fc_codec c = fc_codec_writing(w);
-    uint32_t version = FC_REPLAY_VERSION;
+    uint32_t version = (uint32_t)w->settings.version;
     fc_layout_magic(&c, &version);
     fc_layout_settings(&c, &w->settings);
     if (w->status == FC_OK)
@@ -57,7 +60,11 @@ void fc_replay_write_frame(fc_replay_writer *w, uint32_t op_count)
 
 void fc_replay_write_op(fc_replay_writer *w, const fc_replay_op *op)
 {
-    if (!enter(w, w && op && w->phase == PH_OPS && w->ops_left > 0))
+    /* only the kinds of the writer's version (a version 2 file cannot hold
+     * a cast) */
+    uint32_t kinds = w && w->settings.version >= 3 ? FC_REPLAY_OP_KINDS : FC_REPLAY_OP_KINDS_V2;
+    if (!enter(w, w && op && w->phase == PH_OPS && w->ops_left > 0 && (uint32_t)op->kind >= 1 &&
+                      (uint32_t)op->kind < kinds))
         return;
     fc_codec c = fc_codec_writing(w);
     fc_replay_op copy = *op;

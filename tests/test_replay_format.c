@@ -134,12 +134,14 @@ static void rnd_shape(uint64_t *s, int dim, fc_replay_op *op)
     }
 }
 
-static fc_replay_op rnd_op(uint64_t *s, int dim)
+/* A random operation of the kinds a version-`version` file holds. */
+static fc_replay_op rnd_op(uint64_t *s, int dim, int32_t version)
 {
     fc_replay_op op;
     memset(&op, 0, sizeof op);
+    uint32_t kinds = version >= 3 ? FC_REPLAY_OP_KINDS : FC_REPLAY_OP_KINDS_V2;
     do
-        op.kind = (fc_replay_op_kind)(1 + tu_rand64(s) % (FC_REPLAY_OP_KINDS - 1));
+        op.kind = (fc_replay_op_kind)(1 + tu_rand64(s) % (kinds - 1));
     while (dim == 3 && op.kind == FC_REPLAY_TURN);
     switch (op.kind) {
     case FC_REPLAY_CREATE:
@@ -183,6 +185,22 @@ static fc_replay_op rnd_op(uint64_t *s, int dim)
         break;
     case FC_REPLAY_QUERY_DUMP:
         break;
+    case FC_REPLAY_QUERY_SECTOR:
+    case FC_REPLAY_QUERY_RING:
+    case FC_REPLAY_QUERY_CAST:
+    case FC_REPLAY_QUERY_CAST_ALL:
+        op.filter.category = (uint32_t)tu_rand64(s);
+        op.filter.mask = (uint32_t)tu_rand64(s);
+        if (op.kind == FC_REPLAY_QUERY_SECTOR)
+            op.sector = fc_sector2_make(fc_vec2_make(rnd_fix(s), rnd_fix(s)), rnd_fix(s), (fc_angle)tu_rand64(s),
+                                        (fc_angle)tu_rand64(s));
+        else if (op.kind == FC_REPLAY_QUERY_RING)
+            op.ring = fc_ring2_make(fc_vec2_make(rnd_fix(s), rnd_fix(s)), rnd_fix(s), rnd_fix(s));
+        else {
+            rnd_shape(s, dim, &op);
+            op.b = rnd_vec3(s, dim);
+        }
+        break;
     }
     return op;
 }
@@ -190,7 +208,9 @@ static fc_replay_op rnd_op(uint64_t *s, int dim)
 static int is_query(fc_replay_op_kind k)
 {
     return k == FC_REPLAY_QUERY_SHAPE || k == FC_REPLAY_QUERY_POINT || k == FC_REPLAY_QUERY_RAY ||
-           k == FC_REPLAY_QUERY_RAY_ALL || k == FC_REPLAY_QUERY_RANGE || k == FC_REPLAY_QUERY_DUMP;
+           k == FC_REPLAY_QUERY_RAY_ALL || k == FC_REPLAY_QUERY_RANGE || k == FC_REPLAY_QUERY_DUMP ||
+           k == FC_REPLAY_QUERY_SECTOR || k == FC_REPLAY_QUERY_RING || k == FC_REPLAY_QUERY_CAST ||
+           k == FC_REPLAY_QUERY_CAST_ALL;
 }
 
 #define FRAMES 40
@@ -214,11 +234,12 @@ static void make_sample(uint64_t *s, sample *sm)
     int32_t deepest = sm->set.bounds_log2 + 16 < FC_QT_MAX_DEPTH ? sm->set.bounds_log2 + 16 : FC_QT_MAX_DEPTH;
     sm->set.max_depth = (int32_t)(tu_rand64(s) % (uint64_t)(deepest + 1));
     sm->set.layout = (int32_t)(tu_rand64(s) % 2);
+    sm->set.version = FC_REPLAY_VERSION_MIN + (int32_t)(tu_rand64(s) % (FC_REPLAY_VERSION - FC_REPLAY_VERSION_MIN + 1));
     for (int f = 0; f < FRAMES; f++) {
         sm->nops[f] = (uint32_t)(tu_rand64(s) % (MAX_OPS + 1));
         uint32_t nq = 0;
         for (uint32_t i = 0; i < sm->nops[f]; i++) {
-            sm->ops[f][i] = rnd_op(s, sm->set.dim);
+            sm->ops[f][i] = rnd_op(s, sm->set.dim, sm->set.version);
             if (is_query(sm->ops[f][i].kind)) {
                 sm->q[f][nq].count = (uint32_t)tu_rand64(s);
                 sm->q[f][nq].hash = (uint32_t)tu_rand64(s);
@@ -232,6 +253,15 @@ static void make_sample(uint64_t *s, sample *sm)
         e->pair_count = (uint32_t)tu_rand64(s);
         e->ops = (uint32_t)tu_rand64(s);
         e->query_count = nq;
+        if (sm->set.version >= 3) {
+            e->extended = 1;
+            e->began_count = (uint32_t)tu_rand64(s);
+            e->began = (uint32_t)tu_rand64(s);
+            e->ended_count = (uint32_t)tu_rand64(s);
+            e->ended = (uint32_t)tu_rand64(s);
+            e->contact_count = (uint32_t)tu_rand64(s);
+            e->contacts = (uint32_t)tu_rand64(s);
+        }
     }
 }
 
@@ -257,7 +287,8 @@ static int same_op(const fc_replay_op *a, const fc_replay_op *b, int dim)
     return a->kind == b->kind && a->id.index == b->id.index && a->id.generation == b->id.generation &&
            a->filter.category == b->filter.category && a->filter.mask == b->filter.mask && a->slot == b->slot &&
            a->angle == b->angle && a->lo == b->lo && a->hi == b->hi && memcmp(&a->a, &b->a, sizeof a->a) == 0 &&
-           memcmp(&a->b, &b->b, sizeof a->b) == 0 &&
+           memcmp(&a->b, &b->b, sizeof a->b) == 0 && memcmp(&a->sector, &b->sector, sizeof a->sector) == 0 &&
+           memcmp(&a->ring, &b->ring, sizeof a->ring) == 0 &&
            strcmp(la, lb) == 0;
 }
 
@@ -274,7 +305,7 @@ static void read_back(const sample *sm, const uint8_t *data, size_t size)
             fc_replay_op op;
             TU_CHECK(fc_replay_next_op(&r, &op) == FC_OK, "op: %s", r.error.reason);
             if (breaking && f == FRAMES / 2 && i == 0)
-                op.slot ^= 1, op.id.generation ^= 1, op.a.x ^= 1, op.filter.mask ^= 1;
+                op.slot ^= 1, op.id.generation ^= 1, op.a.x ^= 1, op.filter.mask ^= 1, op.sector.radius ^= 1;
             TU_CHECK(same_op(&op, &sm->ops[f][i], sm->set.dim), "frame %d op %u differs", f, i);
         }
         fc_replay_expect e;
@@ -356,11 +387,26 @@ static void expect_error(const char *text, fc_status want, uint32_t line, uint32
 }
 
 #define HDR "fixcol-replay version 2 dim 2 bounds -512 -512 log2 10 depth 7 loose\n"
+#define HDR3 "fixcol-replay version 3 dim 2 bounds -512 -512 log2 10 depth 7 loose\n"
 
 static void test_errors(void)
 {
     expect_error("garbage", FC_ERR_FORMAT, 0, 0, "not a fixcol replay");
-    expect_error("fixcol-replay version 3 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
+    expect_error("fixcol-replay version 4 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
+    expect_error("fixcol-replay version 1 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
+    /* version 3 operations and frame fields: not in a version 2 file; a
+     * version 3 frame needs its events and contacts */
+    expect_error(HDR "frame 1 ops 1\nsector cat 0x1 mask 0x1 at 0 0 r 1 dir 0 half 0\n", FC_ERR_FORMAT, 3, 1,
+                 "unknown name");
+    expect_error(HDR "frame 1 ops 1\ncast cat 0x1 mask 0x1 circle 0 0 r 1 by 1 0\n", FC_ERR_FORMAT, 3, 1,
+                 "unknown name");
+    expect_error(HDR3 "frame 1 ops 0\nexpect 0x0 state 0x0 pairs 0 0x0 ops 0x0 queries 0\n", FC_ERR_FORMAT, 3, 51,
+                 "began");
+    expect_error(HDR3 "frame 1 ops 1\nring cat 0x1 mask 0x1 at 0 0 inner 1 outer 0.5\nexpect 0x0 state 0x0 pairs 0 "
+                      "0x0 ops 0x0 queries 1 began 0 0x0 ended 0 0x0 contacts 0 0x0\nresult 0 0x0\nend\n",
+                 FC_OK, 0, 0, "");
+    expect_error(HDR3 "frame 1 ops 1\ncast_all cat 0x1 mask 0x1 obb 0 0 half 1 1 angle 70000 by 1 0\n", FC_ERR_FORMAT,
+                 3, 50, "obb angle");
     expect_error("fixcol-replay version 2 dim 4 bounds 0 0 log2 10 depth 7 loose\n", FC_ERR_FORMAT, 1, 29, "out of range");
     expect_error(HDR "frame 1 ops 1\ncreate 0 1 cat 0x1 mask 0x1 circle 0.1 0 r 1\n", FC_ERR_FORMAT, 3, 36, "exact Q16.16");
     expect_error(HDR "frame 2 ops 0\n", FC_ERR_FORMAT, 2, 7, "frame number");
@@ -374,7 +420,7 @@ static void test_errors(void)
     expect_error(HDR "# comment\n\nframe 1 ops 0 # trailing\nexpect 0x0 state 0x0 pairs 0 0x0 ops 0x0 queries 0\nend\n",
                  FC_OK, 0, 0, "");
     /* Binary: bad version at offset 8, truncated varint, bad tag. */
-    static const uint8_t v3[] = {'F', 'C', 'R', 'E', 'P', 'L', 'A', 'Y', 3};
+    static const uint8_t v3[] = {'F', 'C', 'R', 'E', 'P', 'L', 'A', 'Y', 4};
     fc_replay_reader r;
     TU_CHECK(fc_replay_open(&r, v3, sizeof v3) == FC_ERR_VERSION && r.error.offset == 8, "binary version");
     static const uint8_t big[] = {'F', 'C', 'R', 'E', 'P', 'L', 'A', 'Y', 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01};
@@ -385,6 +431,41 @@ static void test_errors(void)
     char buf[200];
     fc_replay_error_format(&r.error, buf, sizeof buf);
     TU_CHECK(strncmp(buf, "offset 8: ", 10) == 0, "formatted: %s", buf);
+}
+
+/* A version 2 writer refuses the version 3 operations (a file it wrote
+ * would hold what its readers reject); version 0 writes the current
+ * version; versions outside 2..3 are refused by writer and runner. */
+static void test_versions(void)
+{
+    fc_replay_settings set;
+    memset(&set, 0, sizeof set);
+    set.dim = 2;
+    set.bounds_log2 = 4;
+    set.max_depth = 4;
+    for (int32_t v = 0; v <= 4; v++) {
+        set.version = v;
+        fc_replay_writer w;
+        fc_replay_runner rn;
+        fc_status ws = fc_replay_writer_init(&w, &set, 1), rs = fc_replay_runner_init(&rn, &set);
+        int ok = v == 0 || v == 2 || v == 3;
+        TU_CHECK((ws == FC_OK) == ok && (rs == FC_OK) == ok, "version %d: writer %d runner %d", v, ws, rs);
+        if (rs == FC_OK)
+            fc_replay_runner_free(&rn);
+        if (ws != FC_OK) {
+            fc_replay_writer_free(&w);
+            continue;
+        }
+        TU_CHECK(w.settings.version == (v ? v : FC_REPLAY_VERSION), "version %d written as %d", v, w.settings.version);
+        fc_replay_op op;
+        memset(&op, 0, sizeof op);
+        op.kind = FC_REPLAY_QUERY_RING;
+        op.ring = fc_ring2_make(fc_vec2_make(0, 0), 0, 65536);
+        fc_replay_write_frame(&w, 1);
+        fc_replay_write_op(&w, &op);
+        TU_CHECK((w.status == FC_OK) == (v != 2), "version %d: ring op status %d", v, w.status);
+        fc_replay_writer_free(&w);
+    }
 }
 
 /* Settings no world accepts (bounds corner beyond the coordinate range,
@@ -419,6 +500,7 @@ int main(int argc, char **argv)
         test_decimals();
         test_errors();
         test_settings();
+        test_versions();
     }
     test_round_trips();
     return tu_finish("replay format");

@@ -7,10 +7,12 @@
  *
  * The format is specified in docs/replay-format.md. In short: a header with
  * the world settings, then frames; a frame is a list of operations (create,
- * move, set, destroy bodies; shape/ray/point queries; snapshot, restore)
- * followed by the expected results of that frame: the frame checksum and the
- * sub-hashes it is made of (world state, pair list, operation statuses, one
- * hash per query), so a mismatch can be located.
+ * move, set, destroy bodies; shape/ray/point queries, version 3 also
+ * sector/ring skill areas and shape casts; snapshot, restore) followed by
+ * the expected results of that frame: the frame checksum and the sub-hashes
+ * it is made of (world state, pair list, operation statuses, one hash per
+ * query, version 3 also pair events and contacts), so a mismatch can be
+ * located.
  *
  * Everything here works on byte buffers in memory (no file I/O), is integer
  * only, and has no global state. Data errors never crash: every reader call
@@ -25,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <fixcol/area2.h>
 #include <fixcol/shapes.h>
 #include <fixcol/status.h>
 #include <fixcol/vec.h>
@@ -34,7 +37,12 @@
 extern "C" {
 #endif
 
-#define FC_REPLAY_VERSION 2
+/* The version the writer writes by default; the reader reads every
+ * version from FC_REPLAY_VERSION_MIN to FC_REPLAY_VERSION (version 3 adds
+ * pair events, world contacts, skill-area and shape-cast queries; a version
+ * 2 file reads, runs and verifies exactly as before). */
+#define FC_REPLAY_VERSION 3
+#define FC_REPLAY_VERSION_MIN 2
 /* Bounds the reader enforces (so a hostile file cannot ask for huge
  * allocations): */
 #define FC_REPLAY_MAX_FRAMES 10000000u   /* frames per replay */
@@ -57,10 +65,16 @@ typedef enum fc_replay_op_kind {
     FC_REPLAY_SNAPSHOT = 10,     /* fc_world_snapshot into slot */
     FC_REPLAY_RESTORE = 11,      /* fc_world_restore from slot */
     FC_REPLAY_QUERY_RANGE = 12,  /* fc_world_range_checksum(lo, hi) (desync.h) */
-    FC_REPLAY_QUERY_DUMP = 13    /* fc_world_dump: its bytes' hash (desync.h) */
+    FC_REPLAY_QUERY_DUMP = 13,   /* fc_world_dump: its bytes' hash (desync.h) */
+    /* version 3: */
+    FC_REPLAY_QUERY_SECTOR = 14, /* fc_world_overlap_sector2(sector, filter) (area2.h) */
+    FC_REPLAY_QUERY_RING = 15,   /* fc_world_overlap_ring2(ring, filter) (area2.h) */
+    FC_REPLAY_QUERY_CAST = 16,   /* fc_world_cast2/3(shape, delta b, filter): closest hit (cast.h) */
+    FC_REPLAY_QUERY_CAST_ALL = 17 /* fc_world_cast2/3_all: every hit */
 } fc_replay_op_kind;
 
-#define FC_REPLAY_OP_KINDS 14 /* one past the last kind */
+#define FC_REPLAY_OP_KINDS 18    /* one past the last kind */
+#define FC_REPLAY_OP_KINDS_V2 14 /* one past the last kind of version 2 */
 
 /* One decoded operation. Only the fields of its kind are meaningful; the
  * reader zeroes the rest. 2D replays use x and y of the vectors (z is 0). */
@@ -71,10 +85,13 @@ typedef struct fc_replay_op {
     fc_filter filter;       /* CREATE: the body's filter; queries: the query filter */
     uint32_t slot;          /* SNAPSHOT, RESTORE: 0..FC_REPLAY_MAX_SLOTS-1 */
     fc_angle angle;         /* TURN */
-    fc_vec3 a, b;           /* MOVE: a = delta; QUERY_POINT: a = point; rays: a = origin, b = delta */
-    fc_shape2 shape2;       /* CREATE, SET, QUERY_SHAPE in a 2D replay */
-    fc_shape3 shape3;       /* CREATE, SET, QUERY_SHAPE in a 3D replay */
+    fc_vec3 a, b;           /* MOVE: a = delta; QUERY_POINT: a = point; rays: a = origin, b = delta;
+                               casts: b = delta */
+    fc_shape2 shape2;       /* CREATE, SET, QUERY_SHAPE, casts (the moving shape) in a 2D replay */
+    fc_shape3 shape3;       /* CREATE, SET, QUERY_SHAPE, casts (the moving shape) in a 3D replay */
     uint32_t lo, hi;        /* QUERY_RANGE: slots [lo, hi), each 0..FC_WORLD_MAX_BODIES */
+    fc_sector2 sector;      /* QUERY_SECTOR (version 3) */
+    fc_ring2 ring;          /* QUERY_RING (version 3) */
 } fc_replay_op;
 
 /* World settings stored in the header: the fc_world_def fields that change
@@ -85,6 +102,9 @@ typedef struct fc_replay_settings {
     int32_t bounds_log2;    /* 0..14 */
     int32_t max_depth;      /* 0..FC_QT_MAX_DEPTH */
     int32_t layout;         /* FC_QT_LOOSE or FC_QT_STRICT */
+    int32_t version;        /* format version: the reader sets the file's; for the writer, recorder and
+                               runner 0 means FC_REPLAY_VERSION, else FC_REPLAY_VERSION_MIN..FC_REPLAY_VERSION
+                               (a version 2 runner computes no version 3 frame fields) */
 } fc_replay_settings;
 
 /* What a frame is expected to produce. The frame checksum is
@@ -97,6 +117,14 @@ typedef struct fc_replay_expect {
     uint32_t pair_count;
     uint32_t ops;           /* hash of the statuses (and created ids) of the non-query operations */
     uint32_t query_count;   /* number of query operations in the frame */
+    /* Version 3 frames (extended = 1; all 0 in a version 2 frame): */
+    uint32_t extended;      /* 1 when the fields below are present and part of the checksum */
+    uint32_t began_count;   /* fc_world_pair_events after the frame's pair finding: pairs that began */
+    uint32_t began;         /* their fc_hash_pairs (seed 0), folded to 32 bits */
+    uint32_t ended_count;   /* ... pairs that ended */
+    uint32_t ended;
+    uint32_t contact_count; /* fc_world_find_contacts2/3: number of (pair, contact) entries */
+    uint32_t contacts;      /* their hash (docs/replay-format.md), folded to 32 bits */
 } fc_replay_expect;
 
 /* One query's expected result: number of hits and a 32-bit hash of them. */
@@ -210,13 +238,22 @@ FC_API fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out);
  *     QUERY_DUMP: count = the dump's length in bytes, hash = fc_hash64
  *     (seed (uint32)status) of the dump's bytes as little-endian 8-byte
  *     words, the last one zero-padded, folded;
+ *     QUERY_SECTOR / QUERY_RING (version 3): hits and fc_hash_ids (seed
+ *     (uint32)status), folded; QUERY_CAST / QUERY_CAST_ALL (version 3):
+ *     hits (closest: 0 or 1) and fc_hash64 (seed (uint32)status) of the
+ *     words index | generation << 32, (uint32)t | (uint32)normal.x << 32,
+ *     (uint32)normal.y | (uint32)normal.z << 32 per hit, folded;
  *   - state = fc_world_checksum, pairs = fc_hash_pairs(0, ...) of
- *     fc_world_find_pairs and pair_count its length;
+ *     fc_world_find_pairs and pair_count its length (version 3: of
+ *     fc_world_find_contacts2/3, the frame's one pair finding, then
+ *     began / ended from fc_world_pair_events and contacts: the hashes of
+ *     docs/replay-format.md);
  *   - checksum = fc_replay_frame_checksum.
  * The runner keeps the snapshot slots and which ids are live. */
 typedef struct fc_replay_runner {
     fc_world *world;
     int32_t dim;
+    int32_t version;                           /* the format version whose frame results it computes */
     uint8_t *slot[FC_REPLAY_MAX_SLOTS];
     size_t slot_size[FC_REPLAY_MAX_SLOTS], slot_cap[FC_REPLAY_MAX_SLOTS];
     uint32_t *live_gen;                        /* generation per index, 0 = free */
@@ -254,7 +291,9 @@ typedef enum fc_replay_diff {
     FC_REPLAY_DIFF_QUERY,       /* one query's result differs */
     FC_REPLAY_DIFF_PAIRS,       /* the pair list differs */
     FC_REPLAY_DIFF_STATE,       /* the world state differs */
-    FC_REPLAY_DIFF_CHECKSUM     /* only the stored frame checksum differs */
+    FC_REPLAY_DIFF_CHECKSUM,    /* only the stored frame checksum differs */
+    FC_REPLAY_DIFF_EVENTS,      /* version 3: the began or ended pair lists differ */
+    FC_REPLAY_DIFF_CONTACTS     /* version 3: the world contacts differ */
 } fc_replay_diff;
 
 /* The first divergence found in a replay. */
@@ -327,7 +366,9 @@ FC_API const char *fc_replay_op_name(fc_replay_op_kind k);
 
 /* The frame checksum: fc_hash64 (fixcol/hash.h, seed 0) of the words
  * state, pairs, pair_count | ops << 32, query_count, then count | hash << 32
- * of every query in order. */
+ * of every query in order, then when e->extended (version 3)
+ * began_count | began << 32, ended_count | ended << 32,
+ * contact_count | contacts << 32. */
 FC_API uint64_t fc_replay_frame_checksum(const fc_replay_expect *e, const fc_replay_query_expect *q);
 
 #ifdef __cplusplus

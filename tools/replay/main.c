@@ -166,6 +166,17 @@ static void print_mismatch(const char *path, const fc_replay_verify_result *res)
                "\n  (run `fixcol-replay bodies FILE %" PRIu32 "` on a matching and this machine and diff: it names the body)\n",
                m->got.state, m->expected.state, m->frame);
         break;
+    case FC_REPLAY_DIFF_EVENTS:
+        printf("pair events differ: began %" PRIu32 " hash %08" PRIx32 ", ended %" PRIu32 " hash %08" PRIx32
+               ", expected began %" PRIu32 " hash %08" PRIx32 ", ended %" PRIu32 " hash %08" PRIx32 "\n",
+               m->got.began_count, m->got.began, m->got.ended_count, m->got.ended, m->expected.began_count,
+               m->expected.began, m->expected.ended_count, m->expected.ended);
+        break;
+    case FC_REPLAY_DIFF_CONTACTS:
+        printf("world contacts differ: %" PRIu32 " contacts hash %08" PRIx32 ", expected %" PRIu32 " hash %08" PRIx32
+               " (the pair list matches: a contact normal, depth or point differs)\n",
+               m->got.contact_count, m->got.contacts, m->expected.contact_count, m->expected.contacts);
+        break;
     default:
         printf("frame checksum %016" PRIx64 ", recorded %016" PRIx64
                " (every sub-hash matches: the recorded checksum is wrong)\n",
@@ -247,7 +258,30 @@ static uint64_t shape_hash(fc_replay_runner *rn, fc_body_id id)
     return fc_hash64_final(&h);
 }
 
-/* Per live body: its state hash and the hash of its pair partners. */
+/* A contact's int32 fields two per word (the format 3 contact hash's
+ * words); 0 words without a contact. */
+static uint64_t contact_words(const fc_contact2_result *c2, const fc_contact3_result *c3, uint64_t *w)
+{
+#define TWO(lo, hi) ((uint64_t)(uint32_t)(lo) | (uint64_t)(uint32_t)(hi) << 32)
+    if (c2) {
+        w[0] = TWO(c2->normal.x, c2->normal.y);
+        w[1] = TWO(c2->depth, c2->point.x);
+        w[2] = TWO(c2->point.y, 0);
+        return 3;
+    }
+    if (c3) {
+        w[0] = TWO(c3->normal.x, c3->normal.y);
+        w[1] = TWO(c3->normal.z, c3->depth);
+        w[2] = TWO(c3->point.x, c3->point.y);
+        w[3] = TWO(c3->point.z, 0);
+        return 4;
+    }
+    return 0;
+#undef TWO
+}
+
+/* Per live body: its state hash and the hash of its pair partners (format
+ * 3: and of each pair's contact). */
 static void bodies_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t done, size_t total)
 {
     bodies_ctx *b = (bodies_ctx *)ctx;
@@ -257,8 +291,17 @@ static void bodies_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t do
         return;
     b->done = 1;
     const fc_pair *pairs = NULL;
+    const fc_contact2_result *c2 = NULL;
+    const fc_contact3_result *c3 = NULL;
     int32_t np = 0;
-    fc_world_find_pairs(rn->world, &pairs, &np);
+    /* format 3: the contacts too (the same pair list; listing it again
+     * after the frame changes no pair events) */
+    if (rn->version < 3)
+        fc_world_find_pairs(rn->world, &pairs, &np);
+    else if (rn->dim == 2)
+        fc_world_find_contacts2(rn->world, &pairs, &c2, &np);
+    else
+        fc_world_find_contacts3(rn->world, &pairs, &c3, &np);
     uint64_t *partners = (uint64_t *)calloc(rn->live_cap ? rn->live_cap : 1, sizeof *partners);
     if (!partners) {
         b->out.failed = 1;
@@ -266,12 +309,17 @@ static void bodies_at(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t do
     }
     for (int32_t i = 0; i < np; i++) { /* chain each body's partners in pair order */
         uint64_t ia = pairs[i].a.index, ib = pairs[i].b.index;
+        /* format 3: each partner word followed by the pair's contact */
+        uint64_t wa[5] = {ib}, wb[5] = {ia};
+        uint64_t nw = contact_words(c2 ? &c2[i] : NULL, c3 ? &c3[i] : NULL, wa + 1);
+        memcpy(wb + 1, wa + 1, (size_t)nw * sizeof wa[0]);
         if (ia < rn->live_cap)
-            partners[ia] = fc_hash64_words(partners[ia], &ib, 1);
+            partners[ia] = fc_hash64_words(partners[ia], wa, 1 + nw);
         if (ib < rn->live_cap)
-            partners[ib] = fc_hash64_words(partners[ib], &ia, 1);
+            partners[ib] = fc_hash64_words(partners[ib], wb, 1 + nw);
     }
-    cli_printf(&b->out, "# frame %" PRIu32 ": body index:generation, state hash, pair-partner hash\n", frame);
+    cli_printf(&b->out, "# frame %" PRIu32 ": body index:generation, state hash, pair-partner hash%s\n", frame,
+               rn->version >= 3 ? " (with contacts)" : "");
     for (uint32_t i = 0; i < rn->live_cap; i++) {
         if (!rn->live_gen[i])
             continue;
@@ -361,8 +409,17 @@ static int cmd_trace(int argc, char **argv)
     else if (w.r.frames != t.want)
         fprintf(stderr, "fixcol-replay trace: %s: no frame %" PRIu32 " (it has frames 1..%" PRIu32 ")\n", argv[0],
                 t.want, w.r.frames);
-    else if (cli_buf_flush("trace", &t.out, stdout))
-        rc = EXIT_MATCH;
+    else {
+        const fc_replay_expect *g = &w.got; /* the frame's own results (version 3: events, contacts) */
+        cli_printf(&t.out, "# pairs %" PRIu32 " %016" PRIx64, g->pair_count, g->pairs);
+        if (g->extended)
+            cli_printf(&t.out, " began %" PRIu32 " %08" PRIx32 " ended %" PRIu32 " %08" PRIx32 " contacts %" PRIu32
+                               " %08" PRIx32,
+                       g->began_count, g->began, g->ended_count, g->ended, g->contact_count, g->contacts);
+        cli_printf(&t.out, "\n");
+        if (cli_buf_flush("trace", &t.out, stdout))
+            rc = EXIT_MATCH;
+    }
     cli_buf_free(&t.out);
     walk_free(&w);
     free(data);
@@ -541,7 +598,7 @@ static int cmd_info(int argc, char **argv)
             char bx[32], by[32];
             printf("%s: %s, version %d, %zu bytes, %dD world, bounds (%s, %s) + 2^%" PRId32 " units, depth %" PRId32
                    ", %s quadtree\n  %" PRIu32 " frames, %" PRIu64 " operations:",
-                   argv[f], r.text ? "text" : "binary", FC_REPLAY_VERSION, size, (int)r.settings.dim,
+                   argv[f], r.text ? "text" : "binary", (int)r.settings.version, size, (int)r.settings.dim,
                    fc_replay_fix_format(r.settings.bounds_min.x, bx), fc_replay_fix_format(r.settings.bounds_min.y, by),
                    r.settings.bounds_log2, r.settings.max_depth, r.settings.layout == FC_QT_STRICT ? "strict" : "loose",
                    r.frames, ops);
@@ -643,6 +700,10 @@ static int cmd_diff(int argc, char **argv)
             break;
         const char *what = e[0].state != e[1].state ? "world state"
                            : e[0].pairs != e[1].pairs || e[0].pair_count != e[1].pair_count ? "pair list"
+                           : e[0].began != e[1].began || e[0].began_count != e[1].began_count ||
+                                     e[0].ended != e[1].ended || e[0].ended_count != e[1].ended_count
+                               ? "pair events"
+                           : e[0].contacts != e[1].contacts || e[0].contact_count != e[1].contact_count ? "contacts"
                            : e[0].ops != e[1].ops ? "operation statuses"
                            : e[0].checksum != e[1].checksum ? "queries" : NULL;
         fc_replay_query_expect q[2];

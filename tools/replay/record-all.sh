@@ -27,6 +27,8 @@ adversarial2d     adversarial       5    60  600
 adversarial3d     adversarial3d     6    60  400
 desync-probes     desync           18   200  200
 desync-probes3d   desync3d         19   150  150
+skills2d          skills           20    80  400
+skills3d          skills3d         21    60  300
 EOF
 }
 

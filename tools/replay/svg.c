@@ -538,6 +538,12 @@ static void draw_world(svg_ctx *c, const svg_frame *f, int32_t *nbodies, int32_t
                 shape2(c, &op->shape2, attrs);
             else
                 shape3(c, &op->shape3, attrs);
+        } else if (op->kind == FC_REPLAY_QUERY_SECTOR || op->kind == FC_REPLAY_QUERY_RING ||
+                   op->kind == FC_REPLAY_QUERY_CAST || op->kind == FC_REPLAY_QUERY_CAST_ALL) {
+            /* version 3 queries (skill areas, shape casts) are named with
+             * their hit count but not drawn (yet) */
+            cli_printf(&c->b, "<g class=\"query skipped\" data-hits=\"%" PRIu32 "\" data-op=\"%s\"/>\n",
+                       f->q[k].count, line);
         } else if (op->kind == FC_REPLAY_QUERY_POINT) {
             cli_printf(&c->b, "<path class=\"query point\" data-hits=\"%" PRIu32 "\" data-op=\"%s\" d=\"M ",
                        f->q[k].count, line);
@@ -762,7 +768,10 @@ static fc_status svg_op(void *ctx, walk *w, uint32_t i, const fc_replay_op *op, 
     (void)i;
     if (os == FC_ERR_NO_MEMORY)
         return os; /* the world is no longer the recorded one */
-    if (w->r.frames != s->want || op->kind < FC_REPLAY_QUERY_SHAPE || op->kind > FC_REPLAY_QUERY_RAY_ALL)
+    int drawn = (op->kind >= FC_REPLAY_QUERY_SHAPE && op->kind <= FC_REPLAY_QUERY_RAY_ALL) ||
+                op->kind == FC_REPLAY_QUERY_SECTOR || op->kind == FC_REPLAY_QUERY_RING ||
+                op->kind == FC_REPLAY_QUERY_CAST || op->kind == FC_REPLAY_QUERY_CAST_ALL;
+    if (w->r.frames != s->want || !drawn) /* range checksums and dumps have no geometry */
         return FC_OK;
     if (s->nq == s->cap) {
         uint32_t ncap = s->cap ? s->cap * 2 : 16;

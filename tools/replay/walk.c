@@ -34,11 +34,10 @@ fc_status walk_to(walk *w, const uint8_t *data, size_t size, uint32_t want, walk
             fc_status os = fc_replay_runner_apply(&w->rn, &op, NULL);
             st = fn(ctx, w, i, &op, os, q);
         }
-        fc_replay_expect got;
         if (st == FC_OK)
             st = walk_skip_expect(&w->r);
         if (st == FC_OK)
-            fc_replay_runner_end_frame(&w->rn, &got);
+            fc_replay_runner_end_frame(&w->rn, &w->got);
     }
     return st;
 }

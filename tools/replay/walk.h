@@ -14,6 +14,7 @@ typedef struct walk {
     fc_replay_reader r; /* r.frames: the frame reached; r.error on a data error */
     fc_replay_runner rn;
     int have_rn;
+    fc_replay_expect got; /* what the last frame walked produced (its pairs, events, contacts) */
 } walk;
 
 /* Called right after the runner applied operation i of frame w->r.frames

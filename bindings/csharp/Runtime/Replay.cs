@@ -11,6 +11,8 @@ namespace Fixcol
         QueryShape = 6, QueryPoint = 7, QueryRay = 8, QueryRayAll = 9,
         Snapshot = 10, Restore = 11,
         QueryRange = 12, QueryDump = 13,
+        /// <summary>Format version 3: skill areas and shape casts.</summary>
+        QuerySector = 14, QueryRing = 15, QueryCast = 16, QueryCastAll = 17,
     }
 
     /// <summary>fc_replay_op: one decoded operation (only its kind's fields are meaningful).</summary>
@@ -27,6 +29,10 @@ namespace Fixcol
         public Shape3 Shape3;
         /// <summary>QueryRange: slots [Lo, Hi).</summary>
         public uint Lo, Hi;
+        /// <summary>QuerySector (format 3).</summary>
+        public Sector2 Sector;
+        /// <summary>QueryRing (format 3).</summary>
+        public Ring2 Ring;
     }
 
     /// <summary>fc_replay_settings.</summary>
@@ -38,6 +44,8 @@ namespace Fixcol
         public int BoundsLog2;
         public int MaxDepth;
         public int Layout;
+        /// <summary>Format version (the reader sets the file's).</summary>
+        public int Version;
     }
 
     /// <summary>fc_replay_expect: what a frame must produce.</summary>
@@ -46,6 +54,8 @@ namespace Fixcol
     {
         public ulong Checksum, State, Pairs;
         public uint PairCount, Ops, QueryCount;
+        /// <summary>Format 3 frames (Extended = 1): pair events and world contacts.</summary>
+        public uint Extended, BeganCount, Began, EndedCount, Ended, ContactCount, Contacts;
     }
 
     /// <summary>fc_replay_query_expect.</summary>

@@ -2,9 +2,10 @@
 // ReplayCheck [--expect-digest HEX] [--flip FIELD] FILE...: runs every
 // replay through the C# World API (CsReplayRunner) and compares each frame's
 // computed values with the recorded ones; prints "digest <hex>" over all
-// frame checksums like `fixcol-replay verify`. --flip state|pairs|ops|query|checksum
-// flips one bit of that expected value in the first frame that has it
-// (the run must then fail). Exit 0 only when everything matched.
+// frame checksums like `fixcol-replay verify`. --flip
+// state|pairs|ops|query|checksum|began|contacts|cast flips one bit of that
+// expected value in the first frame that has it (began, contacts: a format 3
+// frame; cast: the first shape-cast query's hash) (the run must then fail). Exit 0 only when everything matched.
 using System;
 using System.IO;
 using Fixcol;
@@ -62,11 +63,14 @@ static class ReplayCheck
                         else if (flip == "pairs") { want.Pairs ^= 1; flip = null; }
                         else if (flip == "ops") { want.Ops ^= 1; flip = null; }
                         else if (flip == "checksum") { want.Checksum ^= 1; flip = null; }
+                        else if (flip == "began" && want.Extended != 0) { want.Began ^= 1; flip = null; }
+                        else if (flip == "contacts" && want.Extended != 0) { want.Contacts ^= 1; flip = null; }
                     }
                     for (uint q = 0; q < want.QueryCount; q++)
                     {
                         QueryExpect wq = reader.ReadQueryExpect();
                         if (flip == "query") { wq.Hash ^= 1; flip = null; }
+                        if (flip == "cast" && rn.QueryKinds[q] >= ReplayOpKind.QueryCast) { wq.Hash ^= 1; flip = null; }
                         if (why == null && q < got.QueryCount &&
                             (wq.Count != rn.Queries[q].Count || wq.Hash != rn.Queries[q].Hash))
                             why = "query " + q + ": " + rn.Queries[q].Count + " hits hash " + rn.Queries[q].Hash.ToString("x8") +
@@ -80,6 +84,12 @@ static class ReplayCheck
                         why = "query count";
                     else if (why == null && (got.Pairs != want.Pairs || got.PairCount != want.PairCount))
                         why = "pairs: " + got.PairCount + " vs " + want.PairCount;
+                    else if (why == null && (got.Extended != want.Extended || got.BeganCount != want.BeganCount ||
+                             got.Began != want.Began || got.EndedCount != want.EndedCount || got.Ended != want.Ended))
+                        why = "pair events: began " + got.BeganCount + " vs " + want.BeganCount + ", ended " +
+                              got.EndedCount + " vs " + want.EndedCount;
+                    else if (why == null && (got.ContactCount != want.ContactCount || got.Contacts != want.Contacts))
+                        why = "contacts: " + got.ContactCount + " vs " + want.ContactCount;
                     else if (why == null && got.State != want.State)
                         why = "world state";
                     else if (why == null && got.Checksum != want.Checksum)

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // A replay runner written against the C# World API only: every operation is
 // one World call, and the frame's expected values (ops hash, query results,
-// pair hash, state checksum, frame checksum) are computed here in C#,
-// exactly as docs/replay-format.md defines them. It never calls
-// fc_replay_runner_* or fc_replay_verify.
+// pair hash, state checksum, frame checksum; in format 3 also the skill-area
+// and shape-cast queries, the pair events and the world contacts) are
+// computed here in C#, exactly as docs/replay-format.md defines them. It
+// never calls fc_replay_runner_* or fc_replay_verify.
 using System;
 using Fixcol;
 
@@ -14,15 +15,23 @@ sealed class CsReplayRunner : IDisposable
 
     readonly World world;
     readonly bool is2d;
+    readonly bool v3; // format 3: FindContacts is the frame's pair finding, then PairEvents
     readonly byte[][] slots = new byte[MaxSlots][];
     readonly int[] slotLen = new int[MaxSlots];
     Hash64 ops;
     QueryExpect[] queries = new QueryExpect[64];
+    ReplayOpKind[] queryKinds = new ReplayOpKind[64];
+    ReplayOpKind current;
     int queryCount;
     Pair[] pairs = new Pair[256];
     BodyId[] ids = new BodyId[256];
     RayHit[] hits = new RayHit[256];
     readonly RayHit[] oneHit = new RayHit[1];
+    CastHit2[] casts2 = new CastHit2[64];
+    CastHit3[] casts3 = new CastHit3[64];
+    Contact2[] contacts2 = new Contact2[256];
+    Contact3[] contacts3 = new Contact3[256];
+    Pair[] began = new Pair[64], ended = new Pair[64];
     BodyDef bodyDef = BodyDef.Default;
     byte[] dump;
 
@@ -42,10 +51,13 @@ sealed class CsReplayRunner : IDisposable
             throw new FixcolException(Status.ErrArgument, "replay dim");
         world = new World(def);
         is2d = s.Dim == 2;
+        v3 = s.Version >= 3;
     }
 
     public World World { get { return world; } }
     public QueryExpect[] Queries { get { return queries; } }
+    /// <summary>The operation kind of each query of the frame.</summary>
+    public ReplayOpKind[] QueryKinds { get { return queryKinds; } }
 
     public void BeginFrame()
     {
@@ -56,7 +68,11 @@ sealed class CsReplayRunner : IDisposable
     void AddQuery(Status st, int count, ulong hash)
     {
         if (queryCount == queries.Length)
+        {
             Array.Resize(ref queries, queries.Length * 2);
+            Array.Resize(ref queryKinds, queries.Length);
+        }
+        queryKinds[queryCount] = current;
         queries[queryCount].Count = st == Status.Ok ? (uint)count : 0;
         queries[queryCount].Hash = Hash64.Fold(hash);
         queryCount++;
@@ -68,6 +84,7 @@ sealed class CsReplayRunner : IDisposable
     {
         BodyId id = op.Id;
         id.World = RunnerTag;
+        current = op.Kind;
         Status st;
         int n;
         switch (op.Kind)
@@ -129,6 +146,19 @@ sealed class CsReplayRunner : IDisposable
                 AddQuery(Status.Ok, n, h.Final());
                 return;
             }
+            case ReplayOpKind.QuerySector:
+            case ReplayOpKind.QueryRing:
+                if (op.Kind == ReplayOpKind.QuerySector)
+                    world.TryOverlapSector(op.Sector, op.Filter, ref ids, out n);
+                else
+                    world.TryOverlapRing(op.Ring, op.Filter, ref ids, out n);
+                st = world.LastStatus;
+                AddQuery(st, n, Hash64.OfIds((uint)st, ids, st == Status.Ok ? n : 0));
+                return;
+            case ReplayOpKind.QueryCast:
+            case ReplayOpKind.QueryCastAll:
+                Cast(ref op);
+                return;
             case ReplayOpKind.QueryRayAll:
                 if (is2d)
                     world.TryRaycastAll(new Ray2(V2(op.A), V2(op.B)), op.Filter, ref hits, out n);
@@ -186,12 +216,104 @@ sealed class CsReplayRunner : IDisposable
         }
     }
 
+    static ulong Two(int lo, int hi) { return (uint)lo | (ulong)(uint)hi << 32; }
+    static ulong IdWord(BodyId id) { return id.Index | (ulong)id.Generation << 32; }
+
+    // Shape casts (format 3): per hit index | generation << 32,
+    // t | normal.x << 32, normal.y | normal.z << 32; seed (uint32)status.
+    void Cast(ref ReplayOp op)
+    {
+        bool all = op.Kind == ReplayOpKind.QueryCastAll, ok;
+        int n = 0;
+        Hash64 h;
+        if (is2d)
+        {
+            Vec2 d = new Vec2(op.B.X, op.B.Y);
+            bool got;
+            if (all)
+                ok = world.TryCastAll(op.Shape2, d, op.Filter, ref casts2, out n);
+            else if (ok = world.TryCast(op.Shape2, d, op.Filter, out got, out casts2[0]))
+                n = got ? 1 : 0;
+            h = Hash64.Init((uint)world.LastStatus);
+            for (int i = 0; ok && i < n; i++)
+            {
+                h.Word(IdWord(casts2[i].Id));
+                h.Word(Two(casts2[i].T.Raw, casts2[i].Normal.X.Raw));
+                h.Word(Two(casts2[i].Normal.Y.Raw, 0));
+            }
+        }
+        else
+        {
+            bool got;
+            if (all)
+                ok = world.TryCastAll(op.Shape3, op.B, op.Filter, ref casts3, out n);
+            else if (ok = world.TryCast(op.Shape3, op.B, op.Filter, out got, out casts3[0]))
+                n = got ? 1 : 0;
+            h = Hash64.Init((uint)world.LastStatus);
+            for (int i = 0; ok && i < n; i++)
+            {
+                h.Word(IdWord(casts3[i].Id));
+                h.Word(Two(casts3[i].T.Raw, casts3[i].Normal.X.Raw));
+                h.Word(Two(casts3[i].Normal.Y.Raw, casts3[i].Normal.Z.Raw));
+            }
+        }
+        AddQuery(world.LastStatus, ok ? n : 0, h.Final());
+    }
+
+    // Format 3: the frame's one pair finding (FindContacts) with the
+    // contacts' hash (per entry the two id words, then the contact's int32
+    // fields two per word, the last upper half 0; seed (uint32)status).
+    bool FindContacts(ref ReplayExpect e, out int n)
+    {
+        bool ok = is2d ? world.TryFindContacts(ref pairs, ref contacts2, out n)
+                       : world.TryFindContacts(ref pairs, ref contacts3, out n);
+        Hash64 h = Hash64.Init((uint)world.LastStatus);
+        for (int i = 0; ok && i < n; i++)
+        {
+            h.Word(IdWord(pairs[i].A));
+            h.Word(IdWord(pairs[i].B));
+            if (is2d)
+            {
+                Contact2 c = contacts2[i];
+                h.Word(Two(c.Normal.X.Raw, c.Normal.Y.Raw));
+                h.Word(Two(c.Depth.Raw, c.Point.X.Raw));
+                h.Word(Two(c.Point.Y.Raw, 0));
+            }
+            else
+            {
+                Contact3 c = contacts3[i];
+                h.Word(Two(c.Normal.X.Raw, c.Normal.Y.Raw));
+                h.Word(Two(c.Normal.Z.Raw, c.Depth.Raw));
+                h.Word(Two(c.Point.X.Raw, c.Point.Y.Raw));
+                h.Word(Two(c.Point.Z.Raw, 0));
+            }
+        }
+        e.ContactCount = ok ? (uint)n : 0;
+        e.Contacts = Hash64.Fold(h.Final());
+        return ok;
+    }
+
+    // Format 3: PairEvents right after the pair finding (seed (uint32)status).
+    void Events(ref ReplayExpect e)
+    {
+        int nb, ne;
+        bool ok = world.TryPairEvents(ref began, out nb, ref ended, out ne);
+        uint seed = (uint)world.LastStatus;
+        e.BeganCount = ok ? (uint)nb : 0;
+        e.Began = Hash64.Fold(Hash64.OfPairs(seed, began, ok ? nb : 0));
+        e.EndedCount = ok ? (uint)ne : 0;
+        e.Ended = Hash64.Fold(Hash64.OfPairs(seed, ended, ok ? ne : 0));
+        e.Extended = 1;
+    }
+
     public ReplayExpect EndFrame()
     {
         ReplayExpect e = new ReplayExpect();
         int n;
-        bool ok = world.TryFindPairs(ref pairs, out n);
+        bool ok = v3 ? FindContacts(ref e, out n) : world.TryFindPairs(ref pairs, out n);
         Status st = world.LastStatus;
+        if (v3)
+            Events(ref e);
         e.State = world.Checksum();
         e.Pairs = ok ? Hash64.OfPairs(0, pairs, n) : (uint)st;
         e.PairCount = ok ? (uint)n : 0;
@@ -211,6 +333,12 @@ sealed class CsReplayRunner : IDisposable
         h.Word(e.QueryCount);
         for (int i = 0; i < e.QueryCount; i++)
             h.Pair(q[i].Count, q[i].Hash);
+        if (e.Extended != 0)
+        {
+            h.Pair(e.BeganCount, e.Began);
+            h.Pair(e.EndedCount, e.Ended);
+            h.Pair(e.ContactCount, e.Contacts);
+        }
         return h.Final();
     }
 

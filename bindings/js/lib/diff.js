@@ -49,6 +49,9 @@ export function diffReplays(bytesA, bytesB, nameA = 'A', nameB = 'B') {
       const [a, b] = e;
       const what = a.stateLo !== b.stateLo || a.stateHi !== b.stateHi ? 'world state'
         : a.pairsLo !== b.pairsLo || a.pairsHi !== b.pairsHi || a.pairCount !== b.pairCount ? 'pair list'
+          : a.began !== b.began || a.beganCount !== b.beganCount || a.ended !== b.ended ||
+              a.endedCount !== b.endedCount ? 'pair events' // format 3 (0 in format 2)
+            : a.contacts !== b.contacts || a.contactCount !== b.contactCount ? 'contacts'
           : a.ops !== b.ops ? 'operation statuses'
             : a.checksumLo !== b.checksumLo || a.checksumHi !== b.checksumHi ? 'queries' : null;
       let firstQ = -1;

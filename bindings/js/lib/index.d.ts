@@ -271,7 +271,8 @@ export class Hash64 {
 export function hex64(lo: number, hi: number): string;
 
 export const OpKind: Readonly<Record<'CREATE' | 'MOVE' | 'TURN' | 'SET' | 'DESTROY' | 'QUERY_SHAPE' | 'QUERY_POINT' |
-  'QUERY_RAY' | 'QUERY_RAY_ALL' | 'SNAPSHOT' | 'RESTORE' | 'QUERY_RANGE' | 'QUERY_DUMP', number>>;
+  'QUERY_RAY' | 'QUERY_RAY_ALL' | 'SNAPSHOT' | 'RESTORE' | 'QUERY_RANGE' | 'QUERY_DUMP' | 'QUERY_SECTOR' | 'QUERY_RING' |
+  'QUERY_CAST' | 'QUERY_CAST_ALL', number>>;
 export const OP_NAMES: readonly (string | null)[];
 
 export interface ReplaySettings {
@@ -280,6 +281,8 @@ export interface ReplaySettings {
   readonly boundsLog2: number;
   readonly maxDepth: number;
   readonly layout: 'loose' | 'strict';
+  /** the file's format version (2 or 3) */
+  readonly version: 2 | 3;
 }
 
 export class ReplayFormatError extends FixcolError {
@@ -303,7 +306,12 @@ export class ReplayOp {
   bx: Raw; by: Raw; bz: Raw;
   /** range: slots [lo, hi) */
   lo: number; hi: number;
+  /** create, set, overlap; cast / cast_all: the moving shape (delta bx, by, bz) */
   shape: Shape;
+  /** sector (format 3), refilled in place */
+  sector: Sector2;
+  /** ring (format 3), refilled in place */
+  ring: Ring2;
   dim: 2 | 3;
   words: Int32Array;
   toString(): string;
@@ -322,6 +330,11 @@ export class FrameExpect {
   queryCount: number;
   /** count, hash per query */
   queries: Uint32Array;
+  /** 1 in a format 3 frame (the fields below are then part of the checksum), else 0 */
+  extended: number;
+  beganCount: number; began: number;
+  endedCount: number; ended: number;
+  contactCount: number; contacts: number;
 }
 export class FrameResult extends FrameExpect {
   queryOps: Uint32Array;
@@ -356,7 +369,7 @@ export class ReplayRunner {
 
 export interface Mismatch {
   frame: number;
-  what: 'create_id' | 'ops' | 'query' | 'pairs' | 'state' | 'checksum';
+  what: 'create_id' | 'ops' | 'query' | 'pairs' | 'events' | 'contacts' | 'state' | 'checksum';
   expected: string;
   got: string;
   [more: string]: unknown;

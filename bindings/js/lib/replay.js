@@ -7,17 +7,21 @@
 import { fc, views, io, IOW, alloc, free, copyIn, cString } from './wasm.js';
 import { FixcolError, argError } from './errors.js';
 import { Shape, SHAPE_WORDS } from './shape.js';
+import { Sector2, Ring2 } from './area.js';
 
 /** Operation kinds (fc_replay_op_kind) and their text-form names. */
 export const OpKind = Object.freeze({
   CREATE: 1, MOVE: 2, TURN: 3, SET: 4, DESTROY: 5, QUERY_SHAPE: 6, QUERY_POINT: 7, QUERY_RAY: 8,
   QUERY_RAY_ALL: 9, SNAPSHOT: 10, RESTORE: 11, QUERY_RANGE: 12, QUERY_DUMP: 13,
+  QUERY_SECTOR: 14, QUERY_RING: 15, QUERY_CAST: 16, QUERY_CAST_ALL: 17, // format 3
 });
 export const OP_NAMES = Object.freeze([null, 'create', 'move', 'turn', 'set', 'destroy', 'overlap', 'point', 'ray',
-  'ray_all', 'snapshot', 'restore', 'range', 'dump']);
-// 13 scalar words, the shape words, then lo, hi (range).
+  'ray_all', 'snapshot', 'restore', 'range', 'dump', 'sector', 'ring', 'cast', 'cast_all']);
+// 13 scalar words, the shape words, then lo, hi (range), then the skill
+// area's 5 words (sector x, y, r, dir, half / ring x, y, inner, outer, 0).
 const OP_RANGE = 13 + SHAPE_WORDS;
-const OP_WORDS = OP_RANGE + 2;
+const OP_AREA = OP_RANGE + 2;
+const OP_WORDS = OP_AREA + 5;
 
 export class ReplayFormatError extends FixcolError {
   constructor(code, message, offset, line, column) {
@@ -42,9 +46,13 @@ export class ReplayOp {
     this.slot = 0;
     this.angle = 0;
     this.ax = 0, this.ay = 0, this.az = 0; // move: delta; point: the point; rays: origin
-    this.bx = 0, this.by = 0, this.bz = 0; // rays: delta
+    this.bx = 0, this.by = 0, this.bz = 0; // rays and casts: delta
     this.lo = 0, this.hi = 0; // range: slots [lo, hi)
-    this.shape = new Shape(dim);
+    this.shape = new Shape(dim); // create, set, overlap; casts: the moving shape
+    /** sector (format 3): a Sector2, refilled in place */
+    this.sector = new Sector2(0, 0, 0, 0, 0);
+    /** ring (format 3): a Ring2, refilled in place */
+    this.ring = new Ring2(0, 0, 0, 0);
     this.dim = dim;
     this.words = new Int32Array(OP_WORDS);
   }
@@ -85,9 +93,17 @@ export class ReplayOp {
     this.bx = w[10], this.by = w[11], this.bz = w[12];
     this.lo = (w[OP_RANGE] = src[at + OP_RANGE]) >>> 0;
     this.hi = (w[OP_RANGE + 1] = src[at + OP_RANGE + 1]) >>> 0;
+    for (let i = OP_AREA; i < OP_WORDS; i++) w[i] = src[at + i];
     const k = w[0];
+    if (k === OpKind.QUERY_SECTOR) {
+      const s = this.sector;
+      s.x = w[OP_AREA], s.y = w[OP_AREA + 1], s.r = w[OP_AREA + 2], s.dir = w[OP_AREA + 3], s.half = w[OP_AREA + 4];
+    } else if (k === OpKind.QUERY_RING) {
+      const r = this.ring;
+      r.x = w[OP_AREA], r.y = w[OP_AREA + 1], r.inner = w[OP_AREA + 2], r.outer = w[OP_AREA + 3];
+    }
     const sw = this.shape.words;
-    if (k === 1 || k === 4 || k === 6) { // create, set and overlap carry a shape
+    if (k === 1 || k === 4 || k === 6 || k === 16 || k === 17) { // create, set, overlap and the casts carry a shape
       this.shape.dim = this.dim;
       for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i] = src[at + 13 + i];
     } else if (w[13] !== 0) { // the others have none (zero words)
@@ -111,6 +127,11 @@ export class FrameExpect {
     this.queryCount = 0;
     /** count, hash per query */
     this.queries = new Uint32Array(32);
+    /** format 3 frames: extended = 1 and the pair events and contacts (counts, 32-bit hashes); 0 in format 2 */
+    this.extended = 0;
+    this.beganCount = 0, this.began = 0;
+    this.endedCount = 0, this.ended = 0;
+    this.contactCount = 0, this.contacts = 0;
   }
 
   _queries(n) {
@@ -137,9 +158,9 @@ export class ReplayReader {
     const i32 = views().i32;
     this.#p = i32[IOW];
     if (this.#p) readers?.register(this, this.#p, this);
-    const s = i32.slice(IOW + 1, IOW + 7);
+    const s = i32.slice(IOW + 1, IOW + 8);
     this.settings = Object.freeze({ dim: s[0], boundsMin: [s[1], s[2]], boundsLog2: s[3], maxDepth: s[4],
-      layout: s[5] === 1 ? 'strict' : 'loose' });
+      layout: s[5] === 1 ? 'strict' : 'loose', version: s[6] });
     this.size = bytes.length;
     this.pos = 0;
     this.frames = 0;
@@ -194,6 +215,10 @@ export class ReplayReader {
     e.pairCount = u[IOW + 6];
     e.ops = u[IOW + 7];
     e.queryCount = u[IOW + 8];
+    e.extended = u[IOW + 9];
+    e.beganCount = u[IOW + 10], e.began = u[IOW + 11];
+    e.endedCount = u[IOW + 12], e.ended = u[IOW + 13];
+    e.contactCount = u[IOW + 14], e.contacts = u[IOW + 15];
     e._queries(e.queryCount);
     for (let i = 0; i < e.queryCount; i++) {
       this.#check(fc.fcjs_reader_read_query(p, io));

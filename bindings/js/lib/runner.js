@@ -10,9 +10,20 @@
 //            of the range checksum (0 on error); dump: the dump's length and
 //            hash64 (seed 0) of its bytes as little-endian 8-byte words, the
 //            last zero-padded;
-//   state  = world.checksumWords(), pairs = hash64 of findPairs();
+//            format 3: sector / ring: hit count and hash (seed (uint32)status)
+//            of the ids; cast / cast_all: hit count and hash (seed
+//            (uint32)status) of index | generation << 32, t | normal.x << 32,
+//            normal.y | normal.z << 32 per hit;
+//   state  = world.checksumWords(), pairs = hash64 of findPairs() (format 3:
+//            of findContacts(), the frame's one pair finding);
+//   format 3: began / ended = count and folded hash (seed (uint32)status)
+//            of pairEvents() right after it; contacts = count and folded
+//            hash (seed (uint32)status) of per entry the two id words and
+//            the contact's int32 fields two per word (docs/replay-format.md);
 //   checksum = hash64 of state, pairs, pairCount | ops << 32, queryCount,
-//            count | hash << 32 per query.
+//            count | hash << 32 per query, then (format 3) began count |
+//            began << 32, ended count | ended << 32, contact count |
+//            contacts << 32.
 // It never calls the C runner or verifier: agreement with the recorded
 // values is the cross-language proof.
 import { World } from './world.js';
@@ -35,6 +46,11 @@ export class FrameResult {
     this.queries = new Uint32Array(32);
     /** op index of each query in the frame */
     this.queryOps = new Uint32Array(16);
+    /** format 3: 1, and the pair events and contacts (as FrameExpect) */
+    this.extended = 0;
+    this.beganCount = 0, this.began = 0;
+    this.endedCount = 0, this.ended = 0;
+    this.contactCount = 0, this.contacts = 0;
   }
 }
 
@@ -47,6 +63,8 @@ export class ReplayRunner {
   /** settings: a ReplayReader's settings. */
   constructor(settings) {
     this.dim = settings.dim;
+    /** format version: 3 adds the pair events and contacts to every frame */
+    this.version = settings.version ?? 2;
     this.world = new World({ dim: settings.dim, boundsMin: settings.boundsMin, boundsLog2: settings.boundsLog2,
       maxDepth: settings.maxDepth, layout: settings.layout, tag: TAG });
     /** generation of the live body at each index, 0 = free */
@@ -95,6 +113,8 @@ export class ReplayRunner {
       st = this.#range(op);
     } else if (k === OpKind.QUERY_DUMP) {
       st = this.#dump();
+    } else if (k >= OpKind.QUERY_SECTOR && k <= OpKind.QUERY_CAST_ALL) {
+      st = this.#query3(op);
     } else {
       st = this.#op(op);
       this.opsHash.word(st >>> 0, k);
@@ -224,6 +244,46 @@ export class ReplayRunner {
     return st;
   }
 
+  /** Format 3 queries: sector, ring (the ids), cast, cast_all (the hits); every hash seeded with the status. */
+  #query3(op) {
+    const w = this.world, f = this.filter, h = this.h, d = this.dim;
+    f.category = op.category;
+    f.mask = op.mask;
+    let st = 0, count = 0;
+    h.reset(0, 0);
+    try {
+      if (op.kind === OpKind.QUERY_SECTOR || op.kind === OpKind.QUERY_RING) {
+        const ids = op.kind === OpKind.QUERY_SECTOR ? w.overlapSector2(op.sector, f) : w.overlapRing2(op.ring, f);
+        count = ids.count;
+        const words = ids.words;
+        for (let i = 0; i < 3 * count; i += 3) h.word(words[i], words[i + 1]);
+      } else if (op.kind === OpKind.QUERY_CAST) {
+        const hit = d === 2 ? w.cast2(op.shape, op.bx, op.by, f) : w.cast3(op.shape, op.bx, op.by, op.bz, f);
+        if (hit) {
+          count = 1;
+          h.word(hit.index, hit.generation);
+          h.word(hit.t >>> 0, hit.normal[0] >>> 0);
+          h.word(hit.normal[1] >>> 0, d === 3 ? hit.normal[2] >>> 0 : 0);
+        }
+      } else {
+        const hits = d === 2 ? w.cast2All(op.shape, op.bx, op.by, f) : w.cast3All(op.shape, op.bx, op.by, op.bz, f);
+        count = hits.count;
+        const words = hits.words, stride = hits.stride;
+        for (let i = 0; i < stride * count; i += stride) {
+          h.word(words[i], words[i + 1]);
+          h.word(words[i + 3], words[i + 4]);
+          h.word(words[i + 5], d === 3 ? words[i + 6] : 0);
+        }
+      }
+    } catch (e) {
+      st = statusOf(e);
+      count = 0;
+      h.reset(st >>> 0, 0);
+    }
+    this.#addQuery(count, h.fold());
+    return st;
+  }
+
   /** range LO HI: fc_world_range_checksum; count = used slots of the range (min(hi, slot count) - lo, 0 on error). */
   #range(op) {
     const w = this.world, h = this.h;
@@ -281,8 +341,9 @@ export class ReplayRunner {
   endFrame() {
     const g = this.got, w = this.world, ph = this.pairHash;
     ph.reset();
+    g.extended = this.version >= 3 ? 1 : 0;
     try {
-      const pairs = w.findPairs();
+      const pairs = g.extended ? this.#contactsAndEvents() : w.findPairs();
       const words = pairs.words;
       for (let i = 0; i < 6 * pairs.count; i += 6) {
         ph.word(words[i], words[i + 1]);
@@ -292,8 +353,14 @@ export class ReplayRunner {
       g.pairsLo = ph.lo, g.pairsHi = ph.hi;
       g.pairCount = pairs.count;
     } catch (e) {
-      g.pairsLo = statusOf(e) >>> 0, g.pairsHi = 0;
+      const st = statusOf(e) >>> 0;
+      g.pairsLo = st, g.pairsHi = 0;
       g.pairCount = 0;
+      if (g.extended) { // findContacts failed: no contacts; the events are still asked for
+        g.contactCount = 0;
+        g.contacts = this.h.reset(st, 0).fold();
+        this.#events();
+      }
     }
     w.checksumWords(this.state);
     g.stateLo = this.state[0], g.stateHi = this.state[1];
@@ -305,9 +372,66 @@ export class ReplayRunner {
     h.word(g.pairCount, g.ops);
     h.word(g.queryCount, 0);
     for (let i = 0; i < g.queryCount; i++) h.word(g.queries[2 * i], g.queries[2 * i + 1]);
+    if (g.extended) {
+      h.word(g.beganCount, g.began);
+      h.word(g.endedCount, g.ended);
+      h.word(g.contactCount, g.contacts);
+    }
     h.finish();
     g.checksumLo = h.lo, g.checksumHi = h.hi;
     return g;
+  }
+
+  /** Format 3: findContacts (the frame's pair finding; its PairList is returned), the contacts' hash, then the events. */
+  #contactsAndEvents() {
+    const g = this.got, h = this.h;
+    const pc = this.world.findContacts();
+    const n = pc.pairs.count, p = pc.pairs.words, c = pc.contacts.words;
+    h.reset(0, 0);
+    for (let i = 0; i < n; i++) {
+      h.word(p[6 * i], p[6 * i + 1]);
+      h.word(p[6 * i + 3], p[6 * i + 4]);
+      if (this.dim === 2) {
+        const o = 5 * i;
+        h.word(c[o] >>> 0, c[o + 1] >>> 0);
+        h.word(c[o + 2] >>> 0, c[o + 3] >>> 0);
+        h.word(c[o + 4] >>> 0, 0);
+      } else {
+        const o = 7 * i;
+        h.word(c[o] >>> 0, c[o + 1] >>> 0);
+        h.word(c[o + 2] >>> 0, c[o + 3] >>> 0);
+        h.word(c[o + 4] >>> 0, c[o + 5] >>> 0);
+        h.word(c[o + 6] >>> 0, 0);
+      }
+    }
+    g.contactCount = n;
+    g.contacts = h.fold();
+    this.#events();
+    return pc.pairs;
+  }
+
+  /** Format 3: pairEvents() right after the frame's pair finding: began / ended counts and folded hashes. */
+  #events() {
+    const g = this.got, h = this.h;
+    let ev = null, st = 0;
+    try {
+      ev = this.world.pairEvents();
+    } catch (e) {
+      st = statusOf(e) >>> 0;
+    }
+    const hashPairs = (l) => {
+      h.reset(st, 0);
+      const n = l ? l.count : 0, p = l ? l.words : null;
+      for (let i = 0; i < n; i++) {
+        h.word(p[6 * i], p[6 * i + 1]);
+        h.word(p[6 * i + 3], p[6 * i + 4]);
+      }
+      return h.fold();
+    };
+    g.beganCount = ev ? ev.began.count : 0;
+    g.began = hashPairs(ev && ev.began);
+    g.endedCount = ev ? ev.ended.count : 0;
+    g.ended = hashPairs(ev && ev.ended);
   }
 
   /** Live bodies as BodyIds, by index. */

@@ -66,6 +66,13 @@ function firstDifference(exp, got, rn) {
   if (exp.queryCount !== got.queryCount) return { what: 'query', queryIndex: Math.min(exp.queryCount, got.queryCount) };
   if (exp.pairsLo !== got.pairsLo || exp.pairsHi !== got.pairsHi || exp.pairCount !== got.pairCount)
     return { what: 'pairs', expectedPairs: exp.pairCount, gotPairs: got.pairCount };
+  if (exp.extended !== got.extended) return { what: 'checksum' }; // a runner of the other format version
+  if (exp.extended && (exp.beganCount !== got.beganCount || exp.began !== got.began ||
+      exp.endedCount !== got.endedCount || exp.ended !== got.ended))
+    return { what: 'events', expectedBegan: exp.beganCount, gotBegan: got.beganCount,
+      expectedEnded: exp.endedCount, gotEnded: got.endedCount };
+  if (exp.extended && (exp.contactCount !== got.contactCount || exp.contacts !== got.contacts))
+    return { what: 'contacts', expectedContacts: exp.contactCount, gotContacts: got.contactCount };
   if (exp.stateLo !== got.stateLo || exp.stateHi !== got.stateHi) return { what: 'state' };
   if (exp.checksumLo !== got.checksumLo || exp.checksumHi !== got.checksumHi) return { what: 'checksum' };
   return null;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// usage: node verify_browser.mjs --tool fixcol-replay --package DIR --node-modules DIR [--break] FILES...
+// usage: node verify_browser.mjs --tool fixcol-replay --package DIR --node-modules DIR [--break | --break-cast] FILES...
 // The same check as verify_node.mjs in headless chromium: the page loads the
 // package (wasm included) from a server on 127.0.0.1 and runs every replay.
 import { dirname, basename } from 'node:path';
@@ -9,7 +9,7 @@ import { cDigest } from './c_tool.mjs';
 import { serve } from '../scripts/serve.mjs';
 import { launch, forwardConsole, requireChromium } from './chromium.mjs';
 
-const { opt, files } = parseArgs(process.argv.slice(2), ['break']);
+const { opt, files } = parseArgs(process.argv.slice(2), ['break', 'break-cast']);
 requireChromium();
 const want = cDigest(opt.tool, files);
 const dirs = [...new Set(files.map((f) => dirname(f)))];

@@ -3,7 +3,9 @@
 // every replay through the package's own API (verifyReplay: ReplayReader +
 // ReplayRunner + World), one line per file, and the digest over every frame
 // checksum in order, as `fixcol-replay verify` prints it. With brk, one move
-// of the first replay is changed by one raw unit (the should-fail twin:
+// of the first replay is changed by one raw unit; with brk = 'cast', every
+// shape cast (format 3) gets a filter category that matches no body, so
+// every cast that hit something hashes differently (the should-fail twins:
 // the frame checksums must then disagree).
 
 /** fixcol: the imported package; files: [{ name, bytes }]. */
@@ -14,7 +16,10 @@ export function verifyAll(fixcol, files, brk = false) {
   let tampered = !brk;
   for (const { name, bytes } of files) {
     const t0 = Date.now();
-    const tamper = tampered ? undefined : (frame, i, op) => {
+    const castKinds = [fixcol.OpKind.QUERY_CAST, fixcol.OpKind.QUERY_CAST_ALL];
+    const tamper = brk === 'cast' ? (frame, i, op) => {
+      if (castKinds.includes(op.kind)) op.category = 0;
+    } : tampered ? undefined : (frame, i, op) => {
       if (!tampered && frame >= 2 && op.kind === fixcol.OpKind.MOVE) {
         op.ax += 1;
         tampered = true;

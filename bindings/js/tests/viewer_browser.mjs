@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // usage: node viewer_browser.mjs --tool fixcol-replay --viewer DIR --node-modules DIR
-//          --replay FILE --frame N --samples DIR --shots DIR --queries-replay FILE [--break]
+//          --replay FILE --frame N --samples DIR --shots DIR --queries-replay FILE [--v3-replay FILE] [--break]
 // The replay viewer in headless chromium, through its UI: load FILE with the
 // file picker, step to frame N (slider, then arrow keys), and require the
 // checksum it shows (computed in the page by the wasm build) to be the
@@ -11,7 +11,9 @@
 // reason, as `fixcol-replay verify` prints it); load --queries-replay (a
 // replay with range and dump queries), step through every frame (each
 // reproduced, no page error) and require frame 1's query list to show the
-// native results (`fixcol-replay dump`) of every query. Screenshots (PNG) go
+// native results (`fixcol-replay dump`) of every query; the same for
+// --v3-replay (a format 3 replay: sector, ring, cast and cast_all queries
+// in frame 1; pair events and contacts in every frame). Screenshots (PNG) go
 // to --shots. --break expects frame N's checksum one frame early and frame
 // 1's last query count one more (must fail).
 import { spawnSync } from 'node:child_process';
@@ -40,21 +42,34 @@ const bad = tool('verify', S('corrupt.fcr')); // the message may go to stderr (s
 const corrupt = /bad input: (.*)$/m.exec(bad.stderr + bad.stdout)?.[1];
 if (!corrupt) throw new Error(`fixcol-replay verify corrupt.fcr printed no "bad input": ${bad.stdout}${bad.stderr}`);
 
-// Native facts of the queries replay: frame 1's query lines and results.
-const QUERY_OPS = new Set(['overlap', 'point', 'ray', 'ray_all', 'range', 'dump']);
+// Native facts of a queries replay: frame 1's query lines and results.
+const QUERY_OPS = new Set(['overlap', 'point', 'ray', 'ray_all', 'range', 'dump', 'sector', 'ring', 'cast', 'cast_all']);
 const UNITS = { range: 'used slots', dump: 'bytes' };
+function nativeQueries(file) {
+  const qText = tool('dump', file).stdout.split('\n');
+  const qFrame1 = qText.slice(qText.findIndex((l) => l.startsWith('frame 1 ')) + 1);
+  const qExpect = qFrame1.findIndex((l) => l.startsWith('expect '));
+  const qOps = qFrame1.slice(0, qExpect).filter((l) => QUERY_OPS.has(l.split(' ')[0]));
+  const qWant = qOps.map((l, i) => {
+    const [, count, hash] = qFrame1[qExpect + 1 + i].split(/\s+/);
+    const n = Number(count) + (opt.break && i === qOps.length - 1 ? 1 : 0);
+    return `${l}: ${n} ${UNITS[l.split(' ')[0]] ?? 'hits'}, hash ${hash}`;
+  });
+  return { qOps, qWant };
+}
 opt['queries-replay'] = resolve(opt['queries-replay']);
-const qText = tool('dump', opt['queries-replay']).stdout.split('\n');
-const qFrame1 = qText.slice(qText.findIndex((l) => l.startsWith('frame 1 ')) + 1);
-const qExpect = qFrame1.findIndex((l) => l.startsWith('expect '));
-const qOps = qFrame1.slice(0, qExpect).filter((l) => QUERY_OPS.has(l.split(' ')[0]));
-const qWant = qOps.map((l, i) => {
-  const [, count, hash] = qFrame1[qExpect + 1 + i].split(/\s+/);
-  const n = Number(count) + (opt.break && i === qOps.length - 1 ? 1 : 0);
-  return `${l}: ${n} ${UNITS[l.split(' ')[0]] ?? 'hits'}, hash ${hash}`;
-});
+const { qOps, qWant } = nativeQueries(opt['queries-replay']);
 if (!qOps.some((l) => l.startsWith('range ')) || !qOps.some((l) => l === 'dump'))
   throw new Error(`${opt['queries-replay']}: frame 1 has no range and dump queries`);
+// A format 3 replay (--v3-replay): skill areas and casts listed, every frame
+// (pair events and contacts included) reproduced.
+let v3 = null;
+if (opt['v3-replay']) {
+  opt['v3-replay'] = resolve(opt['v3-replay']);
+  v3 = nativeQueries(opt['v3-replay']);
+  for (const k of ['sector', 'ring', 'cast', 'cast_all'])
+    if (!v3.qOps.some((l) => l.startsWith(k + ' '))) throw new Error(`${opt['v3-replay']}: frame 1 has no ${k} query`);
+}
 
 const failures = [];
 function expect(cond, what) {
@@ -147,23 +162,30 @@ try {
   page.on('pageerror', () => pageErrors++);
   await page.goto(`${srv.url}/index.html`);
   await started(page);
-  await upload('#fileA', opt['queries-replay']);
-  expect((await page.evaluate(() => document.body.dataset.state)) === 'ready', 'the queries replay loads');
-  const list = (await text('#queries')).split('\n');
-  expect(list.length === qWant.length && qWant.every((l, i) => list[i] === l),
-    `frame 1's query list is the native results:\n  ${qWant.join('\n  ')}\n got:\n  ${list.join('\n  ')}`);
-  const steps = await page.evaluate(() => {
-    const v = window.fixcolViewer, out = { frames: v.state.a.count, bad: [] };
-    for (let i = 1; i <= out.frames; i++) {
-      v.setFrame(i);
-      const status = document.getElementById('frameStatus').textContent;
-      if (status !== 'reproduced' || !document.getElementById('frameLabel').textContent.startsWith(`frame ${i} /`))
-        out.bad.push(`${i}: ${status}`);
-    }
-    return out;
-  });
-  expect(steps.frames > 0 && steps.bad.length === 0,
-    `stepped through ${steps.frames} frames of the queries replay, each reproduced${steps.bad.length ? `; not: ${steps.bad.slice(0, 5)}` : ''}`);
+  const stepAll = async (file, want, what) => {
+    await upload('#fileA', file);
+    expect((await page.evaluate(() => document.body.dataset.state)) === 'ready', `the ${what} loads`);
+    const list = (await text('#queries')).split('\n');
+    expect(list.length === want.length && want.every((l, i) => list[i] === l),
+      `frame 1's query list is the native results:\n  ${want.join('\n  ')}\n got:\n  ${list.join('\n  ')}`);
+    const steps = await page.evaluate(() => {
+      const v = window.fixcolViewer, out = { frames: v.state.a.count, bad: [] };
+      for (let i = 1; i <= out.frames; i++) {
+        v.setFrame(i);
+        const status = document.getElementById('frameStatus').textContent;
+        if (status !== 'reproduced' || !document.getElementById('frameLabel').textContent.startsWith(`frame ${i} /`))
+          out.bad.push(`${i}: ${status}`);
+      }
+      return out;
+    });
+    expect(steps.frames > 0 && steps.bad.length === 0,
+      `stepped through ${steps.frames} frames of the ${what}, each reproduced${steps.bad.length ? `; not: ${steps.bad.slice(0, 5)}` : ''}`);
+  };
+  if (v3) { // 6. a format 3 replay: sector, ring, cast and cast_all listed; events and contacts reproduced
+    await stepAll(opt['v3-replay'], v3.qWant, 'format 3 replay');
+    await page.screenshot({ path: join(opt.shots, 'viewer-format3.png') });
+  }
+  await stepAll(opt['queries-replay'], qWant, 'queries replay');
   await page.focus('#frame');
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight');

@@ -20,7 +20,7 @@ typedef struct fcjs_reader {
 
 /* Takes ownership of data (allocated with malloc by the caller). io out:
  * the reader (0 when out of memory), then the settings: dim, bounds_min.x,
- * bounds_min.y, bounds_log2, max_depth, layout. */
+ * bounds_min.y, bounds_log2, max_depth, layout, version (2 or 3). */
 FCJS_EXPORT(fcjs_reader_open) int32_t fcjs_reader_open(uint8_t *data, uint32_t size, int32_t *io)
 {
     fcjs_reader *x = (fcjs_reader *)calloc(1, sizeof *x);
@@ -38,6 +38,7 @@ FCJS_EXPORT(fcjs_reader_open) int32_t fcjs_reader_open(uint8_t *data, uint32_t s
     io[4] = s->bounds_log2;
     io[5] = s->max_depth;
     io[6] = s->layout;
+    io[7] = s->version;
     return st;
 }
 
@@ -64,10 +65,13 @@ FCJS_EXPORT(fcjs_reader_next_frame) int32_t fcjs_reader_next_frame(fcjs_reader *
 
 /* io out: kind, id.index, id.generation, filter.category, filter.mask,
  * slot, angle, a.x, a.y, a.z, b.x, b.y, b.z, then the shape words
- * (FCJS_OP_SHAPE; only for create, set and overlap), then lo, hi
- * (FCJS_OP_RANGE; range, 0 for the others). */
+ * (FCJS_OP_SHAPE; only for create, set, overlap, cast and cast_all), then
+ * lo, hi (FCJS_OP_RANGE; range, 0 for the others), then the skill area
+ * (FCJS_OP_AREA, version 3): sector x, y, radius, direction, half angle /
+ * ring x, y, inner, outer, 0 (0 for the others). */
 #define FCJS_OP_SHAPE 13
 #define FCJS_OP_RANGE (FCJS_OP_SHAPE + FCJS_SHAPE_WORDS)
+#define FCJS_OP_AREA (FCJS_OP_RANGE + 2)
 FCJS_EXPORT(fcjs_reader_next_op) int32_t fcjs_reader_next_op(fcjs_reader *x, int32_t *io)
 {
     fc_replay_op op; /* the reader zeroes every field the kind does not use */
@@ -89,9 +93,16 @@ FCJS_EXPORT(fcjs_reader_next_op) int32_t fcjs_reader_next_op(fcjs_reader *x, int
     io[12] = op.b.z;
     io[FCJS_OP_RANGE] = (int32_t)op.lo;
     io[FCJS_OP_RANGE + 1] = (int32_t)op.hi;
+    const int is_ring = op.kind == FC_REPLAY_QUERY_RING;
+    io[FCJS_OP_AREA] = is_ring ? op.ring.center.x : op.sector.center.x;
+    io[FCJS_OP_AREA + 1] = is_ring ? op.ring.center.y : op.sector.center.y;
+    io[FCJS_OP_AREA + 2] = is_ring ? op.ring.inner : op.sector.radius;
+    io[FCJS_OP_AREA + 3] = is_ring ? op.ring.outer : op.sector.direction;
+    io[FCJS_OP_AREA + 4] = is_ring ? 0 : op.sector.half_angle;
     /* Only operations with a shape write the shape words (the others leave
      * them as they were: ReplayOp.setWords reads them for these kinds only). */
-    int has_shape = op.kind == FC_REPLAY_CREATE || op.kind == FC_REPLAY_SET || op.kind == FC_REPLAY_QUERY_SHAPE;
+    int has_shape = op.kind == FC_REPLAY_CREATE || op.kind == FC_REPLAY_SET || op.kind == FC_REPLAY_QUERY_SHAPE ||
+                    op.kind == FC_REPLAY_QUERY_CAST || op.kind == FC_REPLAY_QUERY_CAST_ALL;
     if (!has_shape)
         return FC_OK;
     if (x->r.settings.dim == 2)
@@ -102,7 +113,8 @@ FCJS_EXPORT(fcjs_reader_next_op) int32_t fcjs_reader_next_op(fcjs_reader *x, int
 }
 
 /* io out: checksum lo, hi, state lo, hi, pairs lo, hi, pair_count, ops,
- * query_count. */
+ * query_count, then (version 3; 0 in a version 2 frame) extended,
+ * began_count, began, ended_count, ended, contact_count, contacts. */
 FCJS_EXPORT(fcjs_reader_read_expect) int32_t fcjs_reader_read_expect(fcjs_reader *x, int32_t *io)
 {
     fc_replay_expect e;
@@ -117,6 +129,13 @@ FCJS_EXPORT(fcjs_reader_read_expect) int32_t fcjs_reader_read_expect(fcjs_reader
     io[6] = (int32_t)e.pair_count;
     io[7] = (int32_t)e.ops;
     io[8] = (int32_t)e.query_count;
+    io[9] = (int32_t)e.extended;
+    io[10] = (int32_t)e.began_count;
+    io[11] = (int32_t)e.began;
+    io[12] = (int32_t)e.ended_count;
+    io[13] = (int32_t)e.ended;
+    io[14] = (int32_t)e.contact_count;
+    io[15] = (int32_t)e.contacts;
     return st;
 }
 
@@ -158,6 +177,11 @@ FCJS_EXPORT(fcjs_op_format) void fcjs_op_format(const int32_t *io, int32_t dim, 
     op.b = fc_vec3_make(io[10], io[11], io[12]);
     op.lo = (uint32_t)io[FCJS_OP_RANGE];
     op.hi = (uint32_t)io[FCJS_OP_RANGE + 1];
+    const int32_t *a = io + FCJS_OP_AREA;
+    if (op.kind == FC_REPLAY_QUERY_RING)
+        op.ring = fc_ring2_make(fc_vec2_make(a[0], a[1]), a[2], a[3]);
+    else if (op.kind == FC_REPLAY_QUERY_SECTOR)
+        op.sector = fc_sector2_make(fc_vec2_make(a[0], a[1]), a[2], (fc_angle)(a[3] & 0xffff), (fc_angle)(a[4] & 0xffff));
     if (dim == 2)
         fcjs_shape2_decode(io + FCJS_OP_SHAPE, &op.shape2);
     else

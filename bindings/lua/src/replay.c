@@ -79,6 +79,7 @@ static int l_settings(lua_State *L)
     seti(L, "bounds_log2", s->bounds_log2);
     seti(L, "max_depth", s->max_depth);
     seti(L, "tag", 1);
+    seti(L, "version", s->version);
     lua_pushstring(L, s->layout == FC_QT_STRICT ? "strict" : "loose");
     lua_setfield(L, -2, "layout");
     return 1;
@@ -100,10 +101,12 @@ static int l_next_frame(lua_State *L)
 
 /* r:next_op() -> op table: kind (the text name: "create", "move", "turn",
  * "set", "destroy", "overlap", "point", "ray", "ray_all", "snapshot",
- * "restore", "range", "dump"), and the fields of that kind: index,
- * generation (ids), category, mask (filter), slot, angle, ax, ay, az
- * (delta / point / ray origin), bx, by, bz (ray delta), lo, hi (range),
- * shape (a shape table of the replay's dimension). */
+ * "restore", "range", "dump", and in version 3 "sector", "ring", "cast",
+ * "cast_all"), and the fields of that kind: index, generation (ids),
+ * category, mask (filter), slot, angle, ax, ay, az (delta / point / ray
+ * origin), bx, by, bz (ray or cast delta), lo, hi (range), shape (a shape
+ * table of the replay's dimension; for casts the moving shape), sector
+ * (a fixcol.sector2 table), ring (a fixcol.ring2 table). */
 static int l_next_op(lua_State *L)
 {
     fcl_replay *u = check_replay(L);
@@ -118,11 +121,30 @@ static int l_next_op(lua_State *L)
     case FC_REPLAY_CREATE:
     case FC_REPLAY_SET:
     case FC_REPLAY_QUERY_SHAPE:
+    case FC_REPLAY_QUERY_CAST:
+    case FC_REPLAY_QUERY_CAST_ALL:
         if (u->r.settings.dim == 3)
             fcl_push_shape3(L, &op.shape3, 0);
         else
             fcl_push_shape2(L, &op.shape2, 0);
         lua_setfield(L, -2, "shape");
+        break;
+    case FC_REPLAY_QUERY_SECTOR:
+        lua_createtable(L, 0, 5);
+        seti(L, "x", op.sector.center.x);
+        seti(L, "y", op.sector.center.y);
+        seti(L, "r", op.sector.radius);
+        seti(L, "dir", op.sector.direction);
+        seti(L, "half", op.sector.half_angle);
+        lua_setfield(L, -2, "sector");
+        break;
+    case FC_REPLAY_QUERY_RING:
+        lua_createtable(L, 0, 4);
+        seti(L, "x", op.ring.center.x);
+        seti(L, "y", op.ring.center.y);
+        seti(L, "inner", op.ring.inner);
+        seti(L, "outer", op.ring.outer);
+        lua_setfield(L, -2, "ring");
         break;
     default:
         break;
@@ -147,7 +169,9 @@ static int l_next_op(lua_State *L)
 }
 
 /* r:read_expect() -> {checksum, state, pairs (16 hex digits), pair_count,
- * ops (32-bit number), query_count} */
+ * ops (32-bit number), query_count, extended (1 in a version 3 frame, else
+ * 0), began_count, began, ended_count, ended, contact_count, contacts
+ * (numbers; 0 in a version 2 frame)} */
 static int l_read_expect(lua_State *L)
 {
     fcl_replay *u = check_replay(L);
@@ -155,7 +179,7 @@ static int l_read_expect(lua_State *L)
     fc_status st = fc_replay_read_expect(&u->r, &e);
     if (st != FC_OK)
         return read_error(L, u, st);
-    lua_createtable(L, 0, 6);
+    lua_createtable(L, 0, 13);
     fcl_push_hex64(L, e.checksum);
     lua_setfield(L, -2, "checksum");
     fcl_push_hex64(L, e.state);
@@ -168,6 +192,16 @@ static int l_read_expect(lua_State *L)
     lua_setfield(L, -2, "ops");
     lua_pushnumber(L, (lua_Number)e.query_count);
     lua_setfield(L, -2, "query_count");
+    const struct {
+        const char *k;
+        uint32_t v;
+    } v3[] = {{"extended", e.extended}, {"began_count", e.began_count}, {"began", e.began},
+              {"ended_count", e.ended_count}, {"ended", e.ended}, {"contact_count", e.contact_count},
+              {"contacts", e.contacts}};
+    for (size_t i = 0; i < sizeof v3 / sizeof v3[0]; i++) {
+        lua_pushnumber(L, (lua_Number)v3[i].v);
+        lua_setfield(L, -2, v3[i].k);
+    }
     return 1;
 }
 

@@ -3,10 +3,12 @@
 -- of each replay is applied through the Lua world API (not fc_replay_verify
 -- or fc_replay_run), every frame's expected values (operation statuses and
 -- created ids, query and ray results, pair list, world checksum, frame
--- checksum) are recomputed in Lua from what that API returned, and the
--- digest over all frame checksums must equal the C tool's.
+-- checksum; in format 3 also the skill-area and shape-cast queries, the
+-- pair events and the world contacts) are recomputed in Lua from what that
+-- API returned, and the digest over all frame checksums must equal the C
+-- tool's (docs/replay-format.md defines every hash).
 --
---   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] [--batch] FILE.fcr...
+--   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--batch] FILE.fcr...
 -- --c-tool: run `PATH verify FILE...` and require the same digest line.
 -- --batch: in 2D replays, each run of consecutive moves is applied by one
 --         w:translate2_many and its statuses hashed by one h:words (as a
@@ -15,6 +17,9 @@
 --         final_parts (no strings). Same expected values, same digest.
 -- --flip: flip one bit of frame FRAME's expected state checksum in the
 --         first file (the should-fail twin: the run must then fail).
+-- --flip-v3: flip one bit of the first cast query's expected hash in the
+--         first file, and of frame FRAME's expected contacts hash (the
+--         format 3 twin: the run must then fail).
 -- Prints one line per file and `digest <16 hex>`; exits 1 on any mismatch.
 local fc = require "fixcol"
 
@@ -31,26 +36,68 @@ local function code(ok, name)
   return 0
 end
 
-local args, files, c_tool, flip, batch = { ... }, {}, nil, nil, false
+local args, files, c_tool, flip, flip3, batch = { ... }, {}, nil, nil, nil, false
 local i = 1
 while i <= #args do
   if args[i] == "--c-tool" then c_tool = args[i + 1]; i = i + 2
   elseif args[i] == "--flip" then flip = tonumber(args[i + 1]); i = i + 2
+  elseif args[i] == "--flip-v3" then flip3 = tonumber(args[i + 1]); i = i + 2
   elseif args[i] == "--batch" then batch = true; i = i + 1
   else files[#files + 1] = args[i]; i = i + 1 end
 end
-assert(#files > 0, "usage: replay_runner.lua [--c-tool PATH] [--flip FRAME] [--batch] FILE...")
+assert(#files > 0, "usage: replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--batch] FILE...")
 
 local digest = fc.hasher(0)
 local h = fc.hasher(0)          -- scratch hasher for pair / query hashes
 local ops_h = fc.hasher(0)
 local frame_h = fc.hasher(0)
 local pairs_out, q_out, filt = {}, {}, { category = 1, mask = 1 }
-local q_count, q_hash = {}, {}
+local contacts_out, began_out, ended_out = {}, {}, {}
+local q_count, q_hash, q_kind = {}, {}, {}
+local cast_flipped = false
 local m_ids, m_dxs, m_dys, m_st = {}, {}, {}, {} -- --batch: the pending run of moves
 local failed = false
 
-local function run_file(path, flip_frame)
+-- A format 3 frame's one pair finding (w:find_contacts, into pairs_out)
+-- and the pair events right after it: the pair count and the began /
+-- ended / contacts counts and 32-bit hashes (docs/replay-format.md).
+local function frame_v3(w, dim)
+  local v = {}
+  local p, n, c = w:find_contacts(pairs_out, contacts_out)
+  if p == nil then -- the status is the seed; the pair hash is the status
+    local st = u32(STATUS[n])
+    for j = #pairs_out, 1, -1 do pairs_out[j] = nil end
+    v.contact_count, v.contacts = 0, h:reset(st):fold()
+    v.pairs_status = st -- the pair hash is then the status itself
+    n = 0
+  else
+    local per = dim == 2 and 5 or 7
+    h:reset(0)
+    for j = 0, n - 1 do
+      local o = j * per
+      h:id(p[2 * j + 1]):id(p[2 * j + 2]):word(c[o + 1], c[o + 2]):word(c[o + 3], c[o + 4])
+      if per == 5 then h:word(c[o + 5], 0)
+      else h:word(c[o + 5], c[o + 6]):word(c[o + 7], 0) end
+    end
+    v.contact_count, v.contacts = n, h:fold()
+  end
+  local b, nb, e, ne = w:pair_events(began_out, ended_out)
+  if b == nil then
+    local folded = h:reset(u32(STATUS[nb])):fold()
+    v.began_count, v.began, v.ended_count, v.ended = 0, folded, 0, folded
+  else
+    v.began_count, v.began = nb, h:reset(0):ids(b, 2 * nb):fold()
+    v.ended_count, v.ended = ne, h:reset(0):ids(e, 2 * ne):fold()
+  end
+  return n, v
+end
+
+-- A cast hit's three words (docs/replay-format.md): id, t | nx, ny | nz.
+local function cast_hit(id, t, nx, ny, nz)
+  h:id(id):word(t, nx):word(ny, nz)
+end
+
+local function run_file(path, flip_frame, flip3_frame)
   local f = assert(io.open(path, "rb"))
   local data = f:read("*a")
   f:close()
@@ -101,6 +148,31 @@ local function run_file(path, flip_frame)
       if a == nil then return 0, h:reset(u32(STATUS[b])):fold() end
       if a == false then return 0, h:reset(0):fold() end
       return 1, h:reset(0):id(a):word(b):fold()
+    elseif k == "sector" or k == "ring" then -- skill areas (format 3)
+      if k == "sector" then a, b = w:overlap_sector2(op.sector, filt, q_out)
+      else a, b = w:overlap_ring2(op.ring, filt, q_out) end
+      if a == nil then return 0, h:reset(u32(STATUS[b])):fold() end
+      return b, h:reset(0):ids(q_out, b):fold()
+    elseif k == "cast" then -- closest shape-cast hit (format 3)
+      local id, t, nx, ny, nz
+      if dim == 2 then id, t, nx, ny = w:cast2(op.shape, op.bx, op.by, filt); nz = 0
+      else id, t, nx, ny, nz = w:cast3(op.shape, op.bx, op.by, op.bz, filt) end
+      if id == nil then return 0, h:reset(u32(STATUS[t])):fold() end
+      if id == false then return 0, h:reset(0):fold() end
+      h:reset(0)
+      cast_hit(id, t, nx, ny, nz)
+      return 1, h:fold()
+    elseif k == "cast_all" then -- every shape-cast hit (format 3)
+      local per
+      if dim == 2 then a, b = w:cast2_all(op.shape, op.bx, op.by, filt, q_out); per = 4
+      else a, b = w:cast3_all(op.shape, op.bx, op.by, op.bz, filt, q_out); per = 5 end
+      if a == nil then return 0, h:reset(u32(STATUS[b])):fold() end
+      h:reset(0)
+      for j = 0, b - 1 do
+        local o = j * per
+        cast_hit(a[o + 1], a[o + 2], a[o + 3], a[o + 4], per == 5 and a[o + 5] or 0)
+      end
+      return b, h:fold()
     else -- ray_all
       if dim == 2 then a, b, c = w:raycast2_all(op.ax, op.ay, op.bx, op.by, filt, q_out)
       else a, b, c = w:raycast3_all(op.ax, op.ay, op.az, op.bx, op.by, op.bz, filt, q_out) end
@@ -164,27 +236,35 @@ local function run_file(path, flip_frame)
       local n, qh = apply(op)
       if n then
         nq = nq + 1
-        q_count[nq], q_hash[nq] = n, qh
+        q_count[nq], q_hash[nq], q_kind[nq] = n, qh, op.kind
       end
     end
     flush_moves()
     nops_total = nops_total + nops
     local e = assert(r:read_expect())
-    local _, np = w:find_pairs(pairs_out)
+    local np, v3
+    if e.extended == 1 then np, v3 = frame_v3(w, dim)
+    else _, np = w:find_pairs(pairs_out) end
     local pairs_hex, state
     local ops32 = ops_h:fold()
     if batch then
       local slo, shi = w:checksum_parts()
       local plo, phi = h:reset(0):ids(pairs_out, 2 * np):final_parts()
+      if v3 and v3.pairs_status then plo, phi = v3.pairs_status, 0 end
       state, pairs_hex = ("%08x%08x"):format(shi, slo), ("%08x%08x"):format(phi, plo)
       frame_h:reset(0):word(slo, shi):word(plo, phi):word(np, ops32):word(nq, 0)
     else
       pairs_hex = h:reset(0):ids(pairs_out, 2 * np):final()
+      if v3 and v3.pairs_status then pairs_hex = ("%016x"):format(v3.pairs_status) end
       state = w:checksum()
       frame_h:reset(0):word_hex(state):word_hex(pairs_hex):word(np, ops32):word(nq, 0)
     end
     for q = 1, nq do frame_h:word(q_count[q], q_hash[q]) end
+    if v3 then
+      frame_h:word(v3.began_count, v3.began):word(v3.ended_count, v3.ended):word(v3.contact_count, v3.contacts)
+    end
     local sum = frame_h:final()
+    if flip3_frame == frames then e.contacts = (e.contacts + 1) % TWO32 end
     if flip_frame == frames then
       local last = tonumber(e.state:sub(16), 16)
       e.state = e.state:sub(1, 15) .. ("%x"):format((last + 1) % 16)
@@ -193,6 +273,7 @@ local function run_file(path, flip_frame)
     if e.query_count ~= nq then why = "query count " .. nq .. " vs " .. e.query_count end
     for q = 1, e.query_count do
       local ec, eh = assert(r:read_query_expect())
+      if flip3_frame and not cast_flipped and q_kind[q] == "cast" then eh, cast_flipped = (eh + 1) % TWO32, true end
       if not why and (ec ~= q_count[q] or eh ~= q_hash[q]) then
         why = ("query %d: %d hits hash %08x, expected %d hits hash %08x"):format(q, q_count[q], q_hash[q], ec, eh)
       end
@@ -200,6 +281,14 @@ local function run_file(path, flip_frame)
     if not why and e.ops ~= ops32 then why = ("ops %08x, expected %08x"):format(ops32, e.ops) end
     if not why and (e.pair_count ~= np or e.pairs ~= pairs_hex) then
       why = ("pairs %d %s, expected %d %s"):format(np, pairs_hex, e.pair_count, e.pairs)
+    end
+    if not why and v3 then
+      for _, f in ipairs({ "began", "ended", "contacts" }) do
+        local cf = f == "contacts" and "contact_count" or f .. "_count"
+        if not why and (e[cf] ~= v3[cf] or e[f] ~= v3[f]) then
+          why = ("%s %d %08x, expected %d %08x"):format(f, v3[cf], v3[f], e[cf], e[f])
+        end
+      end
     end
     if not why and e.state ~= state then why = ("state %s, expected %s"):format(state, e.state) end
     if not why and e.checksum ~= sum then why = ("checksum %s, expected %s"):format(sum, e.checksum) end
@@ -218,7 +307,7 @@ local function run_file(path, flip_frame)
   end
 end
 
-for n, path in ipairs(files) do run_file(path, n == 1 and flip or nil) end
+for n, path in ipairs(files) do run_file(path, n == 1 and flip or nil, n == 1 and flip3 or nil) end
 local hex = digest:final()
 print("digest " .. hex)
 if c_tool then

@@ -7,7 +7,8 @@
 #include "nofloat.h"
 
 const char *const scen_names[] = {
-    "moba", "bullets", "mixed2d", "boxes3d", "adversarial", "adversarial3d", "desync", "desync3d", NULL,
+    "moba", "bullets", "mixed2d", "boxes3d", "adversarial", "adversarial3d", "desync", "desync3d", "skills", "skills3d",
+    NULL,
 };
 
 static const char *const about[] = {
@@ -19,12 +20,21 @@ static const char *const about[] = {
     "3D adversarial: touching boxes and spheres, range limits, straddlers, snapshot/restore and id reuse",
     "2D desync probes: every 2D shape, deaths and respawns; range checksums and canonical dumps as queries",
     "3D desync probes: spheres, AABBs, OBBs, deaths and respawns; range checksums and canonical dumps",
+    "2D skills (format 3): sector and ring skill areas, dashes and skill shots as shape casts against walls and units, "
+    "pair events and contacts; adversarial casts (t = 0 and 1, grazing, 1 raw apart, range limits, rejected)",
+    "3D skills (format 3): sphere, AABB and OBB casts against boxes and spheres, pair events and contacts; "
+    "adversarial casts as in 2D",
 };
 
 static fc_status (*const gen[])(sc_ctx *) = {
     scen_moba, scen_bullets, scen_mixed2d, scen_boxes3d, scen_adversarial, scen_adversarial3d, scen_desync,
-    scen_desync3d,
+    scen_desync3d, scen_skills, scen_skills3d,
 };
+/* The format version each scenario records: the scenarios of the version 2
+ * replays keep recording version 2, so that re-recording them gives the
+ * committed bytes (tools/determinism-matrix --record); version 3 frames
+ * also carry pair events and contacts. */
+static const int32_t versions[] = {2, 2, 2, 2, 2, 2, 2, 2, 3, 3};
 
 static int find(const char *name)
 {
@@ -53,6 +63,7 @@ fc_status scen_record(fc_replay_recorder *rec, const char *name, uint32_t seed, 
     c.rng = seed ? seed : 0x9E3779B9u;
     c.bodies = bodies;
     c.frames = frames;
+    c.version = versions[i];
     return gen[i](&c);
 }
 
@@ -65,6 +76,7 @@ fc_status sc_begin(sc_ctx *c, int32_t dim, int32_t bounds_min_units, int32_t log
     s.bounds_log2 = log2;
     s.max_depth = depth;
     s.layout = layout;
+    s.version = c->version;
     return fc_replay_recorder_init(c->rec, &s);
 }
 
@@ -314,6 +326,40 @@ fc_status sc_range_checksum(sc_ctx *c, uint32_t lo, uint32_t hi)
 fc_status sc_dump(sc_ctx *c)
 {
     fc_replay_op op = op_of(FC_REPLAY_QUERY_DUMP);
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_sector(sc_ctx *c, fc_sector2 s, fc_filter f)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_SECTOR);
+    op.sector = s;
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_ring(sc_ctx *c, fc_ring2 r, fc_filter f)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_RING);
+    op.ring = r;
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_cast2(sc_ctx *c, fc_shape2 moving, fc_vec2 delta, fc_filter f, int all)
+{
+    fc_replay_op op = op_of(all ? FC_REPLAY_QUERY_CAST_ALL : FC_REPLAY_QUERY_CAST);
+    op.shape2 = moving;
+    op.b = (fc_vec3){ delta.x, delta.y, 0 };
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_cast3(sc_ctx *c, fc_shape3 moving, fc_vec3 delta, fc_filter f, int all)
+{
+    fc_replay_op op = op_of(all ? FC_REPLAY_QUERY_CAST_ALL : FC_REPLAY_QUERY_CAST);
+    op.shape3 = moving;
+    op.b = delta;
+    op.filter = f;
     return fc_replay_record(c->rec, &op);
 }
 

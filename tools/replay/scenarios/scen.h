@@ -15,6 +15,7 @@ typedef struct sc_ctx {
     fc_replay_recorder *rec;
     uint32_t rng;
     uint32_t bodies, frames;
+    int32_t version; /* the replay format version the scenario records */
 } sc_ctx;
 
 /* Start recording with these settings (2D or 3D world). */
@@ -55,6 +56,13 @@ fc_status sc_restore(sc_ctx *c, uint32_t slot);
 /* The desync queries (fixcol/desync.h): a range checksum, a dump hash. */
 fc_status sc_range_checksum(sc_ctx *c, uint32_t lo, uint32_t hi);
 fc_status sc_dump(sc_ctx *c);
+/* Version 3 queries (skill areas, shape casts; fixcol/area2.h, cast.h). */
+fc_status sc_sector(sc_ctx *c, fc_sector2 s, fc_filter f);
+fc_status sc_ring(sc_ctx *c, fc_ring2 r, fc_filter f);
+/* moving: shape2 in a 2D replay, shape3 in 3D (the other is ignored);
+ * all: every hit instead of the closest. */
+fc_status sc_cast2(sc_ctx *c, fc_shape2 moving, fc_vec2 delta, fc_filter f, int all);
+fc_status sc_cast3(sc_ctx *c, fc_shape3 moving, fc_vec3 delta, fc_filter f, int all);
 fc_status sc_end_frame(sc_ctx *c);
 
 /* Seeded scenario generators (integer xorshift, no floats): every call with
@@ -80,5 +88,7 @@ fc_status scen_adversarial(sc_ctx *c);
 fc_status scen_adversarial3d(sc_ctx *c);
 fc_status scen_desync(sc_ctx *c);
 fc_status scen_desync3d(sc_ctx *c);
+fc_status scen_skills(sc_ctx *c);
+fc_status scen_skills3d(sc_ctx *c);
 
 #endif

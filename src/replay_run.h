@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/* Private: the replay runner's version 3 parts (replay_run3.c: skill-area
+ * queries, pair events and world contacts; replay_cast.c: shape casts),
+ * called by replay_run.c. */
+#ifndef FIXCOL_REPLAY_RUN_H
+#define FIXCOL_REPLAY_RUN_H
+
+#include <fixcol/replay.h>
+
+/* QUERY_SECTOR / QUERY_RING: the world call's status, *count hits (0 on
+ * error) and *hash = fc_hash_ids (seed (uint32)status) of them. */
+fc_status fc_replay_run_area(fc_world *w, const fc_replay_op *op, uint32_t *count, uint64_t *hash);
+
+/* QUERY_CAST / QUERY_CAST_ALL in a dim-D world: the world call's status,
+ * *count hits (closest: 0 or 1; 0 on error) and *hash = fc_hash64 (seed
+ * (uint32)status) of, per hit in order, the words index | generation << 32,
+ * (uint32)t | (uint32)normal.x << 32, (uint32)normal.y | (uint32)normal.z << 32
+ * (normal.z = 0 in 2D). */
+fc_status fc_replay_run_cast(fc_world *w, int32_t dim, const fc_replay_op *op, uint32_t *count, uint64_t *hash);
+
+/* The frame's pair finding in a version 3 frame: fc_world_find_contacts2/3
+ * (which is the frame's fc_world_find_pairs call: pairs, pair_count), then
+ * fc_world_pair_events (began, ended) into *got (see fixcol/replay.h and
+ * docs/replay-format.md for the hashes). Returns the first error. */
+fc_status fc_replay_run_contacts(fc_world *w, int32_t dim, fc_replay_expect *got);
+
+#endif
