@@ -28,37 +28,19 @@ half-angle + 1, ring inner + 1 raw, or the direction rotated by 1): the
 same checks must then find disagreements (the should-fail twins).
 """
 import ctypes as C
+import os
 import random
 import sys
 from fractions import Fraction as F
 
 # ---------------------------------------------------------------- library
-class Vec2(C.Structure):
-    _fields_ = [("x", C.c_int32), ("y", C.c_int32)]
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fc_ctypes  # noqa: E402 (the shared ctypes layer, next to this file)
+from fc_ctypes import (LIM, SIZE, Vec2, clampc, fields2, mk_aabb, mk_capsule, mk_circle, mk_obb,  # noqa: E402
+                       mk_poly, sincos, valid2)
+from fc_ctypes import Shape2 as Shape  # noqa: E402
 
-class Circle(C.Structure):
-    _fields_ = [("center", Vec2), ("radius", C.c_int32)]
-
-class Aabb(C.Structure):
-    _fields_ = [("min", Vec2), ("max", Vec2)]
-
-class SinCos(C.Structure):
-    _fields_ = [("s", C.c_int32), ("c", C.c_int32)]
-
-class Obb(C.Structure):
-    _fields_ = [("center", Vec2), ("half", Vec2), ("angle", C.c_uint16), ("rot", SinCos)]
-
-class Capsule(C.Structure):
-    _fields_ = [("a", Vec2), ("b", Vec2), ("radius", C.c_int32)]
-
-class Poly(C.Structure):
-    _fields_ = [("count", C.c_int32), ("v", Vec2 * 8)]
-
-class U(C.Union):
-    _fields_ = [("circle", Circle), ("aabb", Aabb), ("obb", Obb), ("capsule", Capsule), ("poly", Poly)]
-
-class Shape(C.Structure):
-    _fields_ = [("type", C.c_int), ("u", U)]
 
 class Sector(C.Structure):
     _fields_ = [("center", Vec2), ("radius", C.c_int32), ("direction", C.c_uint16), ("half_angle", C.c_uint16)]
@@ -66,26 +48,17 @@ class Sector(C.Structure):
 class Ring(C.Structure):
     _fields_ = [("center", Vec2), ("inner", C.c_int32), ("outer", C.c_int32)]
 
-LIM, SIZE = 1 << 29, 1 << 28
 lib = None
 
 
 def load(path):
     global lib
-    lib = C.CDLL(path)
-    lib.fc_sincos_of.restype = SinCos
-    lib.fc_sincos_of.argtypes = [C.c_uint16]
+    lib = fc_ctypes.load(path)
     for name, area in (("fc_overlap_sector2", Sector), ("fc_overlap_ring2", Ring)):
         getattr(lib, name).argtypes = [C.POINTER(area), C.POINTER(Shape)]
     for name, area in (("fc_sector2_contains", Sector), ("fc_ring2_contains", Ring)):
         getattr(lib, name).argtypes = [C.POINTER(area), Vec2]
-    lib.fc_overlap2.argtypes = [C.POINTER(Shape), C.POINTER(Shape)]
-    lib.fc_shape2_validate.argtypes = [C.POINTER(Shape)]
 
-
-def sincos(a):
-    r = lib.fc_sincos_of(a & 0xFFFF)
-    return (r.c, r.s)
 
 # ------------------------------------------------------------ exact numbers
 class Q:
@@ -371,60 +344,6 @@ def oracle_ring_point(ring, p):
     return int(ring.inner ** 2 <= d <= ring.outer ** 2)
 
 # -------------------------------------------------------------- generators
-def clampc(v):
-    return max(-LIM, min(LIM, v))
-
-
-def mk_circle(cx, cy, r):
-    s = Shape()
-    s.type = 1
-    s.u.circle.center = Vec2(clampc(cx), clampc(cy))
-    s.u.circle.radius = r
-    return s
-
-
-def mk_aabb(x0, y0, x1, y1):
-    s = Shape()
-    s.type = 2
-    s.u.aabb.min = Vec2(clampc(x0), clampc(y0))
-    s.u.aabb.max = Vec2(clampc(x1), clampc(y1))
-    return s
-
-
-def mk_obb(cx, cy, hx, hy, ang):
-    s = Shape()
-    s.type = 3
-    o = s.u.obb
-    o.center = Vec2(clampc(cx), clampc(cy))
-    o.half = Vec2(hx, hy)
-    o.angle = ang & 0xFFFF
-    c, sn = sincos(ang)
-    o.rot = SinCos(sn, c)
-    return s
-
-
-def mk_capsule(ax, ay, bx, by, r):
-    s = Shape()
-    s.type = 4
-    s.u.capsule.a = Vec2(clampc(ax), clampc(ay))
-    s.u.capsule.b = Vec2(clampc(bx), clampc(by))
-    s.u.capsule.radius = r
-    return s
-
-
-def mk_poly(pts):
-    s = Shape()
-    s.type = 5
-    s.u.poly.count = len(pts)
-    for i, (x, y) in enumerate(pts):
-        s.u.poly.v[i] = Vec2(clampc(x), clampc(y))
-    return s
-
-
-def valid(sh):
-    return lib.fc_shape2_validate(C.byref(sh)) == 0
-
-
 def translated(sh, dx, dy):
     s = Shape()
     C.pointer(s)[0] = sh
@@ -479,7 +398,7 @@ def rand_shape(rng, cx, cy, sc):
             rad = size()
             angs = sorted(rng.sample(range(65536), n))
             s = mk_poly([(x + rad * sincos(a)[0] // 65536, y + rad * sincos(a)[1] // 65536) for a in angs])
-        if valid(s):
+        if valid2(s):
             return s
 
 
@@ -533,7 +452,7 @@ def adversarial(rng):
                 out.append((sec, mk_obb(cx + 500, cy - 100 - e, 100, 100, 0)))
                 out.append((sec, mk_circle(cx - 10 - e, cy, 10)))  # behind the apex
                 out.append((sec, mk_circle(cx + R + 10 + e, cy, 10)))  # beyond the arc on +x
-    return [(s, b) for s, b in out if valid(b)]
+    return [(s, b) for s, b in out if valid2(b)]
 
 
 def adversarial_rings(rng):
@@ -548,7 +467,7 @@ def adversarial_rings(rng):
             out.append((ring, mk_obb(0, 0, max(1, ri + e), 1, 16384)))
             out.append((ring, mk_circle(ro + e, 0, 0)))
             out.append((ring, mk_circle(ri + e, 0, 0)))
-    return [(s, b) for s, b in out if valid(b)]
+    return [(s, b) for s, b in out if valid2(b)]
 
 # ------------------------------------------------------------------ checks
 def broken(area, mode):
@@ -586,7 +505,7 @@ class Run:
         if got != want:
             self.bad += 1
             if self.bad <= 5:
-                print(f"DISAGREE {what}: lib {got} oracle {want} area {fields(area)} shape {fields_shape(sh)}")
+                print(f"DISAGREE {what}: lib {got} oracle {want} area {fields(area)} shape {fields2(sh)}")
 
     def check_point(self, area, p):
         a = broken(area, self.brk) if self.brk else area
@@ -608,7 +527,7 @@ class Run:
         for k in range(1, 31):
             step = 1 << k
             s2 = translated(sh, d[0] * step, d[1] * step)
-            if not valid(s2):
+            if not valid2(s2):
                 return
             if self.lib_overlap(area, s2) != base:
                 hi = step
@@ -630,21 +549,6 @@ def fields(a):
     if isinstance(a, Sector):
         return (a.center.x, a.center.y, a.radius, a.direction, a.half_angle)
     return (a.center.x, a.center.y, a.inner, a.outer)
-
-
-def fields_shape(s):
-    t = s.type
-    if t == 1:
-        return ("circle", s.u.circle.center.x, s.u.circle.center.y, s.u.circle.radius)
-    if t == 2:
-        return ("aabb", s.u.aabb.min.x, s.u.aabb.min.y, s.u.aabb.max.x, s.u.aabb.max.y)
-    if t == 3:
-        o = s.u.obb
-        return ("obb", o.center.x, o.center.y, o.half.x, o.half.y, o.angle)
-    if t == 4:
-        c = s.u.capsule
-        return ("capsule", c.a.x, c.a.y, c.b.x, c.b.y, c.radius)
-    return ("poly", [(s.u.poly.v[i].x, s.u.poly.v[i].y) for i in range(s.u.poly.count)])
 
 
 def identities(rng, run, n):
@@ -670,7 +574,7 @@ def identities(rng, run, n):
         x, y = max(-LIM + w, min(LIM - w, p[0])), max(-LIM + h, min(LIM - h, p[1]))
         forms = [mk_aabb(x - w, y - h, x + w, y + h), mk_obb(x, y, w, h, 0),
                  mk_poly([(x - w, y - h), (x + w, y - h), (x + w, y + h), (x - w, y + h)])]
-        forms = [f for f in forms if valid(f)]
+        forms = [f for f in forms if valid2(f)]
         for area in (sec, rr):
             fn = lib.fc_overlap_sector2 if isinstance(area, Sector) else lib.fc_overlap_ring2
             if len({fn(C.byref(area), C.byref(f)) for f in forms}) > 1:
@@ -683,21 +587,10 @@ def identities(rng, run, n):
 
 def main(argv):
     path = argv[1]
-    cases, seed, brk, adv_max = 300, 17, None, 1500
-    i = 2
-    while i < len(argv):
-        if argv[i] == "--cases":
-            cases = int(argv[i + 1])
-        elif argv[i] == "--seed":
-            seed = int(argv[i + 1])
-        elif argv[i] == "--adversarial":
-            adv_max = int(argv[i + 1])
-        elif argv[i] == "--break":
-            brk = argv[i + 1]
-        elif argv[i] == "--skip":
-            print("SKIP: " + argv[i + 1])
-            return 77
-        i += 2
+    opts = fc_ctypes.parse_options(argv, {"cases": 300, "seed": 17, "adversarial": 1500, "break": None})
+    if opts is None:
+        return 77
+    cases, seed, brk, adv_max = opts["cases"], opts["seed"], opts["break"], opts["adversarial"]
     load(path)
     rng = random.Random(seed)
     run = Run(brk)

@@ -45,86 +45,20 @@ the checks must then fail (the should-fail twins).
 """
 import ctypes as C
 import random
+import os
 import sys
 import time
 from math import gcd, isqrt
 
 # ---------------------------------------------------------------- library
-class Vec2(C.Structure):
-    _fields_ = [("x", C.c_int32), ("y", C.c_int32)]
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fc_ctypes  # noqa: E402 (the shared ctypes layer, next to this file)
+from fc_ctypes import (LIM, SIZE, BodyDef, BodyId, Contact2, Contact3, Filter, Hit2, Hit3, Obb3,  # noqa: E402
+                       Shape2, Shape3, Vec2, Vec3, WorldDef, clampc, fields2, mk_aabb, mk_capsule, mk_circle,
+                       mk_obb, mk_poly, sincos, valid2)
 
-class Vec3(C.Structure):
-    _fields_ = [("x", C.c_int32), ("y", C.c_int32), ("z", C.c_int32)]
-
-class Circle(C.Structure):
-    _fields_ = [("center", Vec2), ("radius", C.c_int32)]
-
-class Aabb(C.Structure):
-    _fields_ = [("min", Vec2), ("max", Vec2)]
-
-class SinCos(C.Structure):
-    _fields_ = [("s", C.c_int32), ("c", C.c_int32)]
-
-class Obb(C.Structure):
-    _fields_ = [("center", Vec2), ("half", Vec2), ("angle", C.c_uint16), ("rot", SinCos)]
-
-class Capsule(C.Structure):
-    _fields_ = [("a", Vec2), ("b", Vec2), ("radius", C.c_int32)]
-
-class Poly(C.Structure):
-    _fields_ = [("count", C.c_int32), ("v", Vec2 * 8)]
-
-class U2(C.Union):
-    _fields_ = [("circle", Circle), ("aabb", Aabb), ("obb", Obb), ("capsule", Capsule), ("poly", Poly)]
-
-class Shape2(C.Structure):
-    _fields_ = [("type", C.c_int), ("u", U2)]
-
-class Sphere(C.Structure):
-    _fields_ = [("center", Vec3), ("radius", C.c_int32)]
-
-class Aabb3(C.Structure):
-    _fields_ = [("min", Vec3), ("max", Vec3)]
-
-class Obb3(C.Structure):
-    _fields_ = [("center", Vec3), ("half", Vec3), ("axis", Vec3 * 3)]
-
-class U3(C.Union):
-    _fields_ = [("sphere", Sphere), ("aabb", Aabb3), ("obb", Obb3)]
-
-class Shape3(C.Structure):
-    _fields_ = [("type", C.c_int), ("u", U3)]
-
-class BodyId(C.Structure):
-    _fields_ = [("index", C.c_uint32), ("generation", C.c_uint32), ("world", C.c_uint32)]
-
-class Hit2(C.Structure):
-    _fields_ = [("id", BodyId), ("t", C.c_int32), ("normal", Vec2)]
-
-class Hit3(C.Structure):
-    _fields_ = [("id", BodyId), ("t", C.c_int32), ("normal", Vec3)]
-
-class Contact2(C.Structure):
-    _fields_ = [("normal", Vec2), ("depth", C.c_int32), ("point", Vec2)]
-
-class Contact3(C.Structure):
-    _fields_ = [("normal", Vec3), ("depth", C.c_int32), ("point", Vec3)]
-
-class Filter(C.Structure):
-    _fields_ = [("category", C.c_uint32), ("mask", C.c_uint32)]
-
-class Allocator(C.Structure):
-    _fields_ = [("alloc", C.c_void_p), ("free", C.c_void_p), ("ctx", C.c_void_p)]
-
-class WorldDef(C.Structure):
-    _fields_ = [("dim", C.c_int), ("bounds_min", Vec2), ("bounds_log2", C.c_int32), ("max_depth", C.c_int32),
-                ("layout", C.c_int), ("body_capacity", C.c_int32), ("pair_capacity", C.c_int32),
-                ("tag", C.c_uint32), ("alloc", Allocator)]
-
-class BodyDef(C.Structure):
-    _fields_ = [("shape2", Shape2), ("shape3", Shape3), ("filter", Filter), ("user_data", C.c_uint64)]
-
-LIM, SIZE, DLIM = 1 << 29, 1 << 28, 1 << 30
+DLIM = 1 << 30
 S = 65536           # internal scale: coordinates in units of 2^-32
 TOL = 2             # FC_CAST_NORMAL_TOL
 FC_ERR_RANGE = -2
@@ -134,14 +68,10 @@ HAVE = {2: False, 3: False}   # fc_cast2 / fc_cast3 (and the world casts) in the
 
 def load(path):
     global lib
-    lib = C.CDLL(path)
-    lib.fc_sincos_of.restype = SinCos
-    lib.fc_sincos_of.argtypes = [C.c_uint16]
-    lib.fc_overlap2.argtypes = [C.POINTER(Shape2), C.POINTER(Shape2)]
+    lib = fc_ctypes.load(path)
     lib.fc_overlap3.argtypes = [C.POINTER(Shape3), C.POINTER(Shape3)]
     lib.fc_contact2.argtypes = [C.POINTER(Shape2), C.POINTER(Shape2), C.POINTER(Contact2)]
     lib.fc_contact3.argtypes = [C.POINTER(Shape3), C.POINTER(Shape3), C.POINTER(Contact3)]
-    lib.fc_shape2_validate.argtypes = [C.POINTER(Shape2)]
     lib.fc_shape3_validate.argtypes = [C.POINTER(Shape3)]
     lib.fc_obb3_from_euler.argtypes = [Vec3, Vec3, C.c_uint16, C.c_uint16, C.c_uint16, C.POINTER(Obb3)]
     lib.fc_world_def_default.restype = WorldDef
@@ -160,10 +90,6 @@ def load(path):
         getattr(lib, f"fc_world_cast{dim}_all").argtypes = [C.c_void_p, C.POINTER(sh), vec, Filter,
                                                              C.POINTER(C.POINTER(hit)), C.POINTER(C.c_int32)]
 
-
-def sincos(a):
-    r = lib.fc_sincos_of(a & 0xFFFF)
-    return (r.c, r.s)
 
 # ------------------------------------------------------------ exact numbers
 def sgn(x):
@@ -755,56 +681,6 @@ def rounded_normal(ca, d, cb, res):
 
 
 # -------------------------------------------------------------- shapes
-def clampc(v):
-    return max(-LIM, min(LIM, v))
-
-
-def mk_circle(cx, cy, r):
-    s = Shape2()
-    s.type = 1
-    s.u.circle.center = Vec2(clampc(cx), clampc(cy))
-    s.u.circle.radius = r
-    return s
-
-
-def mk_aabb(x0, y0, x1, y1):
-    s = Shape2()
-    s.type = 2
-    s.u.aabb.min = Vec2(clampc(x0), clampc(y0))
-    s.u.aabb.max = Vec2(clampc(x1), clampc(y1))
-    return s
-
-
-def mk_obb(cx, cy, hx, hy, ang):
-    s = Shape2()
-    s.type = 3
-    o = s.u.obb
-    o.center = Vec2(clampc(cx), clampc(cy))
-    o.half = Vec2(hx, hy)
-    o.angle = ang & 0xFFFF
-    c, sn = sincos(ang)
-    o.rot = SinCos(sn, c)
-    return s
-
-
-def mk_capsule(ax, ay, bx, by, r):
-    s = Shape2()
-    s.type = 4
-    s.u.capsule.a = Vec2(clampc(ax), clampc(ay))
-    s.u.capsule.b = Vec2(clampc(bx), clampc(by))
-    s.u.capsule.radius = r
-    return s
-
-
-def mk_poly(pts):
-    s = Shape2()
-    s.type = 5
-    s.u.poly.count = len(pts)
-    for i, (x, y) in enumerate(pts):
-        s.u.poly.v[i] = Vec2(clampc(x), clampc(y))
-    return s
-
-
 def mk_sphere(c, r):
     s = Shape3()
     s.type = 1
@@ -857,27 +733,8 @@ def translated(dim, sh, d):
     return s if (valid2(s) if dim == 2 else valid3(s)) else None
 
 
-def valid2(sh):
-    return lib.fc_shape2_validate(C.byref(sh)) == 0
-
-
 def valid3(sh):
     return sh.type in (1, 2, 3) and lib.fc_shape3_validate(C.byref(sh)) == 0
-
-
-def fields2(s):
-    t = s.type
-    if t == 1:
-        return ("circle", s.u.circle.center.x, s.u.circle.center.y, s.u.circle.radius)
-    if t == 2:
-        return ("aabb", s.u.aabb.min.x, s.u.aabb.min.y, s.u.aabb.max.x, s.u.aabb.max.y)
-    if t == 3:
-        o = s.u.obb
-        return ("obb", o.center.x, o.center.y, o.half.x, o.half.y, o.angle)
-    if t == 4:
-        c = s.u.capsule
-        return ("capsule", c.a.x, c.a.y, c.b.x, c.b.y, c.radius)
-    return ("poly", [(s.u.poly.v[i].x, s.u.poly.v[i].y) for i in range(s.u.poly.count)])
 
 
 def fields3(s):
@@ -1465,22 +1322,11 @@ def self_brk_drop(run):
 # ------------------------------------------------------------------ main
 def main(argv):
     path = argv[1]
-    cases, seed, brk, worlds = 40, 17, None, 16
-    i = 2
-    while i < len(argv):
-        if argv[i] == "--cases":
-            cases = int(argv[i + 1])
-        elif argv[i] == "--seed":
-            seed = int(argv[i + 1])
-        elif argv[i] == "--world":
-            worlds = int(argv[i + 1])
-        elif argv[i] == "--break":
-            brk = argv[i + 1]
-            assert brk in ("t+1", "normal", "drop-hit", "order"), brk
-        elif argv[i] == "--skip":
-            print("SKIP: " + argv[i + 1])
-            return 77
-        i += 2
+    opts = fc_ctypes.parse_options(argv, {"cases": 40, "seed": 17, "world": 16, "break": None},
+                                   breaks=("t+1", "normal", "drop-hit", "order"))
+    if opts is None:
+        return 77
+    cases, seed, brk, worlds = opts["cases"], opts["seed"], opts["break"], opts["world"]
     load(path)
     rng = random.Random(seed)
     run = Run(brk)
