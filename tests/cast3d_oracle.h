@@ -95,13 +95,7 @@ static int or3_boxes(const or3_shape *a, const or3_shape *b)
     int64_t axes[15][3];
     or3_vertices(a, va);
     or3_vertices(b, vb);
-    for (int m = 0; m < 3; m++) {
-        or_cross(a->ax[(m + 1) % 3], a->ax[(m + 2) % 3], axes[m]);
-        or_cross(b->ax[(m + 1) % 3], b->ax[(m + 2) % 3], axes[3 + m]);
-    }
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            or_cross(a->ax[i], b->ax[j], axes[6 + 3 * i + j]);
+    or_box_axes(a->ax, b->ax, axes);
     for (int k = 0; k < 15; k++) {
         const int64_t *n = axes[k];
         if (n[0] == 0 && n[1] == 0 && n[2] == 0)

@@ -60,6 +60,20 @@ static void or_cross(const int64_t a[3], const int64_t b[3], int64_t out[3])
     out[2] = a[0] * b[1] - a[1] * b[0];
 }
 
+/* The 15 separating-axis candidates of boxes with axes a and b (Q16
+ * rows): a's face normals a_j x a_k, then b's, then a_i x b_j at 6 + 3 i + j
+ * (zero for parallel edges: the callers skip those). */
+static void or_box_axes(const int64_t a[3][3], const int64_t b[3][3], int64_t axes[15][3])
+{
+    for (int m = 0; m < 3; m++) {
+        or_cross(a[(m + 1) % 3], a[(m + 2) % 3], axes[m]);
+        or_cross(b[(m + 1) % 3], b[(m + 2) % 3], axes[3 + m]);
+    }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            or_cross(a[i], b[j], axes[6 + 3 * i + j]);
+}
+
 /* The 8 vertices in Q33 (doubled Q32). */
 static void or_vertices(const obox *b, int64_t v[8][3])
 {
@@ -77,13 +91,7 @@ static int or_box_overlap(const obox *a, const obox *b, int brk)
     int64_t va[8][3], vb[8][3], axes[15][3];
     or_vertices(a, va);
     or_vertices(b, vb);
-    for (int m = 0; m < 3; m++) {
-        or_cross(a->ax[(m + 1) % 3], a->ax[(m + 2) % 3], axes[m]);
-        or_cross(b->ax[(m + 1) % 3], b->ax[(m + 2) % 3], axes[3 + m]);
-    }
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            or_cross(a->ax[i], b->ax[j], axes[6 + 3 * i + j]);
+    or_box_axes(a->ax, b->ax, axes);
     for (int k = 0; k < 15; k++) {
         const int64_t *n = axes[k];
         if (n[0] == 0 && n[1] == 0 && n[2] == 0)

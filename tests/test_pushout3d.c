@@ -71,13 +71,7 @@ static int box_mtd_at_least(const obox *a, const obox *b, int64_t x_up, int all_
     int64_t va[8][3], vb[8][3], axes[15][3];
     or_vertices(a, va);
     or_vertices(b, vb);
-    for (int m = 0; m < 3; m++) {
-        or_cross(a->ax[(m + 1) % 3], a->ax[(m + 2) % 3], axes[m]);
-        or_cross(b->ax[(m + 1) % 3], b->ax[(m + 2) % 3], axes[3 + m]);
-    }
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            or_cross(a->ax[i], b->ax[j], axes[6 + 3 * i + j]);
+    or_box_axes(a->ax, b->ax, axes);
     big y = po_big((i128)(x_up - 8) * 2048 * ((i128)1 << 17));
     for (int k = 0; k < 15; k++) {
         const int64_t *n = axes[k];
