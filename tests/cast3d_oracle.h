@@ -7,7 +7,7 @@
  * VERTICES of both boxes on the 15 axes (face normals, non-zero edge
  * crosses); sphere / box solves the closest point by active sets and
  * Cramer's rule in the test big integers (the algorithm of
- * collide3d_oracle.h's or_sphere_obb, on scaled coordinates); sphere /
+ * collide3d_oracle.h's or_near_box_sets, on scaled coordinates); sphere /
  * sphere compares squared distances. `or3_strict` makes touching count
  * as separated (the should-fail twin). */
 #ifndef FIXCOL_TEST_CAST3D_ORACLE_H
@@ -115,74 +115,18 @@ static int or3_boxes(const or3_shape *a, const or3_shape *b)
     return 1;
 }
 
-/* Sphere s against box b (both or3_shape): or_sphere_obb's active sets on
+/* Sphere s against box b (both or3_shape): or_near_box_sets on
  * p = s.c - b.c (raw * 2^31) with h and r scaled to the same units. */
 static int or3_sphere_box(const or3_shape *s, const or3_shape *b)
 {
-    big p[3], bp[3], hb[3];
-    int64_t G[3][3];
+    big p[3], hb[3];
     const big S = big_from_i64((int64_t)1 << OR3_BITS); /* h, r: raw*2 -> raw*2^31 */
     for (int i = 0; i < 3; i++) {
         p[i] = or3_big128(s->c[i] - b->c[i]);
         hb[i] = big_mul(big_from_i64(b->h[i]), S);
     }
-    for (int i = 0; i < 3; i++) {
-        bp[i] = big_from_i64(0);
-        for (int c = 0; c < 3; c++)
-            bp[i] = big_add(bp[i], big_mul(big_from_i64(b->ax[i][c]), p[c]));
-        for (int j = 0; j < 3; j++)
-            G[i][j] = b->ax[i][0] * b->ax[j][0] + b->ax[i][1] * b->ax[j][1] + b->ax[i][2] * b->ax[j][2];
-    }
     big rr = big_add(big_mul(big_from_i64(2 * s->r), S), big_from_i64(s->grow));
-    big r2 = big_mul(rr, rr);
-    /* oblique coordinates t (x = B t / 2^16 doubled-scaled), t_i in [-h_i, h_i] with h in the same units */
-    for (int set = 0; set < 27; set++) {
-        int st[3] = {set % 3 - 1, set / 3 % 3 - 1, set / 9 - 1};
-        int F[3], k = 0;
-        for (int i = 0; i < 3; i++)
-            if (st[i] == 0)
-                F[k++] = i;
-        big rhs[3], m[3][3];
-        for (int r = 0; r < k; r++) {
-            int i = F[r];
-            rhs[r] = big_mul(bp[i], big_from_i64(65536));
-            for (int j = 0; j < 3; j++)
-                if (st[j] != 0)
-                    rhs[r] = big_sub(rhs[r], big_mul(big_from_i64(G[i][j] * st[j]), hb[j]));
-            for (int c = 0; c < k; c++)
-                m[r][c] = big_from_i64(G[i][F[c]]);
-        }
-        big D = or_det_big(m, k), num[3];
-        int feasible = 1;
-        for (int c = 0; c < k && feasible; c++) {
-            big mc[3][3];
-            for (int r = 0; r < k; r++)
-                for (int cc = 0; cc < k; cc++)
-                    mc[r][cc] = cc == c ? rhs[r] : m[r][cc];
-            num[c] = or_det_big(mc, k);
-            big lim = big_mul(hb[F[c]], D), an = num[c];
-            an.neg = 0;
-            feasible = big_cmp(an, lim) <= 0;
-        }
-        if (!feasible)
-            continue;
-        big d2 = big_from_i64(0);
-        for (int c = 0; c < 3; c++) {
-            big x = big_from_i64(0);
-            for (int r = 0; r < k; r++)
-                x = big_add(x, big_mul(num[r], big_from_i64(b->ax[F[r]][c])));
-            for (int j = 0; j < 3; j++)
-                if (st[j] != 0)
-                    x = big_add(x, big_mul(D, big_mul(hb[j], big_from_i64(st[j] * b->ax[j][c]))));
-            big diff = big_sub(big_mul(D, big_mul(p[c], big_from_i64(65536))), x);
-            d2 = big_add(d2, big_mul(diff, diff));
-        }
-        big rhs2 = big_mul(big_mul(r2, big_mul(D, D)), big_from_i64((int64_t)1 << 32));
-        int c = big_cmp(d2, rhs2);
-        if (or3_strict ? c < 0 : c <= 0)
-            return 1;
-    }
-    return 0;
+    return or_near_box_sets(p, b->ax, hb, big_mul(rr, rr), or3_strict);
 }
 
 static int or3_spheres(const or3_shape *a, const or3_shape *b)

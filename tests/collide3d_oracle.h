@@ -133,25 +133,25 @@ static big or_det_big(big m[3][3], int k)
     return r;
 }
 
-/* Exact sphere/OBB3 oracle by active sets: for each of the 27 choices of
- * each oblique coordinate (-h, free, +h), solve the normal equations of the
+/* The active-set test shared by the sphere/box oracles (here and
+ * cast3d_oracle.h): is the point p (relative to the box centre) within
+ * sqrt(r2) of the box {B^T t / 2^16 : |t_i| <= h_i}, rows of B the Q16
+ * axes, p, h and sqrt(r2) in one unit? For each of the 27 choices of each
+ * oblique coordinate (-h, free, +h), solve the normal equations of the
  * free ones (G_FF t_F = 2^16 B_F.p - G_FX t_X, Cramer's rule in big
- * integers); the sphere touches the box iff some choice is feasible
- * (|t_F| <= h_F) with |p - B t| <= r. */
-static int or_sphere_obb(const fc_sphere *s, const fc_obb3 *b)
+ * integers); the point is near iff some choice is feasible (|t_F| <= h_F)
+ * with |p - B t| <= r (< r when strict). */
+static int or_near_box_sets(const big p[3], const int64_t B[3][3], const big h[3], big r2, int strict)
 {
-    int64_t p[3] = {(int64_t)s->center.x - b->center.x, (int64_t)s->center.y - b->center.y,
-                    (int64_t)s->center.z - b->center.z};
-    int64_t B[3][3] = {{b->axis[0].x, b->axis[0].y, b->axis[0].z},
-                       {b->axis[1].x, b->axis[1].y, b->axis[1].z},
-                       {b->axis[2].x, b->axis[2].y, b->axis[2].z}};
-    int64_t h[3] = {b->half.x, b->half.y, b->half.z}, G[3][3], bp[3];
+    big bp[3];
+    int64_t G[3][3];
     for (int i = 0; i < 3; i++) {
-        bp[i] = B[i][0] * p[0] + B[i][1] * p[1] + B[i][2] * p[2];
+        bp[i] = big_from_i64(0);
+        for (int c = 0; c < 3; c++)
+            bp[i] = big_add(bp[i], big_mul(big_from_i64(B[i][c]), p[c]));
         for (int j = 0; j < 3; j++)
             G[i][j] = B[i][0] * B[j][0] + B[i][1] * B[j][1] + B[i][2] * B[j][2];
     }
-    big r2 = big_from_i64((int64_t)s->radius * s->radius);
     for (int set = 0; set < 27; set++) {
         int st[3] = {set % 3 - 1, set / 3 % 3 - 1, set / 9 - 1}; /* 0 = free */
         int F[3], k = 0;
@@ -161,10 +161,10 @@ static int or_sphere_obb(const fc_sphere *s, const fc_obb3 *b)
         big rhs[3], m[3][3];
         for (int r = 0; r < k; r++) {
             int i = F[r];
-            rhs[r] = big_mul(big_from_i64(bp[i]), big_from_i64(65536));
+            rhs[r] = big_mul(bp[i], big_from_i64(65536));
             for (int j = 0; j < 3; j++)
                 if (st[j] != 0)
-                    rhs[r] = big_sub(rhs[r], big_mul(big_from_i64(G[i][j]), big_from_i64(st[j] * h[j])));
+                    rhs[r] = big_sub(rhs[r], big_mul(big_from_i64(G[i][j] * st[j]), h[j]));
             for (int c = 0; c < k; c++)
                 m[r][c] = big_from_i64(G[i][F[c]]);
         }
@@ -176,7 +176,7 @@ static int or_sphere_obb(const fc_sphere *s, const fc_obb3 *b)
                 for (int cc = 0; cc < k; cc++)
                     mc[r][cc] = cc == c ? rhs[r] : m[r][cc];
             num[c] = or_det_big(mc, k);
-            big lim = big_mul(big_from_i64(h[F[c]]), D), an = num[c];
+            big lim = big_mul(h[F[c]], D), an = num[c];
             an.neg = 0;
             feasible = big_cmp(an, lim) <= 0;
         }
@@ -189,15 +189,29 @@ static int or_sphere_obb(const fc_sphere *s, const fc_obb3 *b)
                 x = big_add(x, big_mul(num[r], big_from_i64(B[F[r]][c])));
             for (int j = 0; j < 3; j++)
                 if (st[j] != 0)
-                    x = big_add(x, big_mul(D, big_from_i64(st[j] * h[j] * B[j][c])));
-            big diff = big_sub(big_mul(D, big_from_i64(p[c] * 65536)), x);
+                    x = big_add(x, big_mul(D, big_mul(h[j], big_from_i64(st[j] * B[j][c]))));
+            big diff = big_sub(big_mul(D, big_mul(p[c], big_from_i64(65536))), x);
             d2 = big_add(d2, big_mul(diff, diff));
         }
         big rhs2 = big_mul(big_mul(r2, big_mul(D, D)), big_from_i64((int64_t)1 << 32));
-        if (big_cmp(d2, rhs2) <= 0)
+        int cmp = big_cmp(d2, rhs2);
+        if (strict ? cmp < 0 : cmp <= 0)
             return 1;
     }
     return 0;
+}
+
+/* Exact sphere/OBB3 oracle: the sphere's centre near the box (raw units)
+ * by or_near_box_sets. */
+static int or_sphere_obb(const fc_sphere *s, const fc_obb3 *b)
+{
+    big p[3] = {big_from_i64((int64_t)s->center.x - b->center.x), big_from_i64((int64_t)s->center.y - b->center.y),
+                big_from_i64((int64_t)s->center.z - b->center.z)};
+    const int64_t B[3][3] = {{b->axis[0].x, b->axis[0].y, b->axis[0].z},
+                             {b->axis[1].x, b->axis[1].y, b->axis[1].z},
+                             {b->axis[2].x, b->axis[2].y, b->axis[2].z}};
+    big h[3] = {big_from_i64(b->half.x), big_from_i64(b->half.y), big_from_i64(b->half.z)};
+    return or_near_box_sets(p, B, h, big_from_i64((int64_t)s->radius * s->radius), 0);
 }
 
 /* ---- double-precision geometry ------------------------------------------ */
