@@ -601,6 +601,81 @@ void fc_qt_trim(fc_quadtree *qt)
             qt_prune(qt, i);
 }
 
+/* In-place plans (world_restore.c's diff restore): items are inserted,
+ * moved and removed in the live tree, in any order, and none of it may
+ * allocate. Why the plan's checks suffice:
+ * - Nodes. fc_qt_plan_move makes every node on the planned targets' paths
+ *   from the pool (never growing it), so the positions (depth, cell) that
+ *   exist after planning - call them S - all fit in the pool at once.
+ *   Applying, a node is only ever made on a planned target's path, a
+ *   position of S, so the tree never holds more nodes than |S|: whenever
+ *   one is made (its position not in the tree), fewer than |S| <= node_cap
+ *   are in use, and the pool has a free one (removals and moves prune
+ *   nodes back to it; they may be made again later: still positions of S).
+ * - Chunks. A node with c items holds ceil(c / QT_CHUNK) chunks (the head
+ *   chunk part-filled, every other full). While the plan is applied, a
+ *   node's items are at most its count now plus the items planned into it
+ *   (items only leave it otherwise), so the chunks in use never exceed
+ *   those in use now plus probe_chunks, the sum over the targets of
+ *   ceil((count + in) / QT_CHUNK) - ceil(count / QT_CHUNK); fc_qt_plan_fits
+ *   checks the free chunks cover it.
+ * - Locations: only items below loc_cap are planned. */
+int fc_qt_plan_move(fc_quadtree *qt, uint32_t item, fc_qt_box box)
+{
+    if (item >= qt->loc_cap || !box_ok(box))
+        return FC_QT_PLAN_FAIL;
+    qt_place p = qt_target(qt, box);
+    if (qt->loc[item].node >= 0) {
+        const qt_node *cur = &qt->nodes[qt->loc[item].node];
+        if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v)
+            return FC_QT_PLAN_STAY;
+    }
+    int32_t n = qt_node_for(qt, p, 0);
+    if (n < 0)
+        return FC_QT_PLAN_FAIL;
+    qt_node *node = &qt->nodes[n];
+    if ((node->count + node->want) % QT_CHUNK == 0)
+        qt->probe_chunks++; /* the (count + want + 1)th item opens a chunk */
+    node->want++;
+    return FC_QT_PLAN_MOVE;
+}
+
+int fc_qt_plan_fits(const fc_quadtree *qt)
+{
+    int32_t free = qt->chunk_cap - qt->chunk_count; /* never used */
+    for (int32_t c = qt->free_chunk; c >= 0 && free < qt->probe_chunks; c = qt->chunks[c].next)
+        free++; /* returned to the pool */
+    return free >= qt->probe_chunks;
+}
+
+void fc_qt_apply_move(fc_quadtree *qt, uint32_t item, fc_qt_box box)
+{
+    qt_place p = qt_target(qt, box);
+    const int present = qt->loc[item].node >= 0;
+    if (present) {
+        const qt_node *cur = &qt->nodes[qt->loc[item].node];
+        if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v) {
+            qt_entry_of(qt, item)->box = box; /* stays */
+            return;
+        }
+    }
+    int32_t n = qt_prepare(qt, p); /* >= 0: planned (see above) */
+    if (present) {
+        int32_t old = qt_unlink(qt, item);
+        qt_link(qt, n, item, box);
+        qt_prune(qt, old);
+    } else {
+        qt_link(qt, n, item, box);
+        qt->count++;
+    }
+    qt->nodes[n].want = 0; /* every planned target receives its items */
+}
+
+void fc_qt_plan_applied(fc_quadtree *qt)
+{
+    qt->probe_chunks = 0;
+}
+
 /* ---------------------------------------------------------------- queries */
 
 static int boxes_meet(fc_qt_box a, fc_qt_box b)

@@ -22,4 +22,24 @@ void fc_qt_probe_reset(fc_quadtree *qt);
  * the pool. */
 void fc_qt_trim(fc_quadtree *qt);
 
+/* Planning an in-place update of the live tree (no clear): item - present
+ * or not - to box. FC_QT_PLAN_STAY: it stays in its node (nothing
+ * needed); FC_QT_PLAN_MOVE: planned (the target node is made from the
+ * pool, its want and the tree's probe_chunks count it); FC_QT_PLAN_FAIL:
+ * applying the plan could allocate (item beyond the location table, or
+ * the node pool is short). */
+enum { FC_QT_PLAN_FAIL = 0, FC_QT_PLAN_STAY = 1, FC_QT_PLAN_MOVE = 2 };
+int fc_qt_plan_move(fc_quadtree *qt, uint32_t item, fc_qt_box box);
+/* 1 when the chunk pool takes every move planned since the last reset. */
+int fc_qt_plan_fits(const fc_quadtree *qt);
+/* Apply one planned update (or a STAY): insert or move item to box. With
+ * the plan's checks passed (fc_qt_plan_fits), neither allocates nor
+ * fails, whatever the order of the planned updates and of fc_qt_remove
+ * calls among them (the argument is at their definition). */
+void fc_qt_apply_move(fc_quadtree *qt, uint32_t item, fc_qt_box box);
+/* After every planned update was applied: the plan's counts are done
+ * (every target's want is already 0). A plan not applied is undone with
+ * fc_qt_probe_reset and fc_qt_trim. */
+void fc_qt_plan_applied(fc_quadtree *qt);
+
 #endif

@@ -40,6 +40,13 @@ void fc_snap_get_free(fc_snap_dec *d, uint32_t *index, uint32_t *generation);
 /* One live body into *b (every field; min/max from the shape, which is
  * validated): FC_OK or FC_ERR_FORMAT. */
 fc_status fc_snap_get_body(fc_snap_dec *d, int dim2, fc_body_full *b);
+/* The same in two steps: the fields (coding checked, the shape not
+ * validated, min/max not set), then the shape's validation and bounds. */
+fc_status fc_snap_get_fields(fc_snap_dec *d, int dim2, fc_body_full *b);
+fc_status fc_snap_body_bounds(int dim2, fc_body_full *b);
+/* Step over one live body of a stream already checked by
+ * fc_snap_get_body (no bounds checks: only for checked streams). */
+void fc_snap_skip_body(fc_snap_dec *d, int dim2);
 /* FC_OK when only the shortest zero padding is left. */
 fc_status fc_snap_get_end(fc_snap_dec *d);
 
