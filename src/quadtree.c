@@ -620,17 +620,26 @@ void fc_qt_trim(fc_quadtree *qt)
  *   ceil((count + in) / QT_CHUNK) - ceil(count / QT_CHUNK); fc_qt_plan_fits
  *   checks the free chunks cover it.
  * - Locations: only items below loc_cap are planned. */
+/* 1 when item is present and box keeps it in its node (as fc_qt_update
+ * decides it: the shifted-box shortcut, else the target cell). */
+static int qt_stays(const fc_quadtree *qt, uint32_t item, fc_qt_box box)
+{
+    if (qt->loc[item].node < 0)
+        return 0;
+    const qt_node *cur = &qt->nodes[qt->loc[item].node];
+    if (qt_same_node_shifted(qt, cur, qt_entry_of(qt, item)->box, box))
+        return 1;
+    qt_place p = qt_target(qt, box);
+    return p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v;
+}
+
 int fc_qt_plan_move(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
     if (item >= qt->loc_cap || !box_ok(box))
         return FC_QT_PLAN_FAIL;
-    qt_place p = qt_target(qt, box);
-    if (qt->loc[item].node >= 0) {
-        const qt_node *cur = &qt->nodes[qt->loc[item].node];
-        if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v)
-            return FC_QT_PLAN_STAY;
-    }
-    int32_t n = qt_node_for(qt, p, 0);
+    if (qt_stays(qt, item, box))
+        return FC_QT_PLAN_STAY;
+    int32_t n = qt_node_for(qt, qt_target(qt, box), 0);
     if (n < 0)
         return FC_QT_PLAN_FAIL;
     qt_node *node = &qt->nodes[n];
@@ -650,16 +659,12 @@ int fc_qt_plan_fits(const fc_quadtree *qt)
 
 void fc_qt_apply_move(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
-    qt_place p = qt_target(qt, box);
-    const int present = qt->loc[item].node >= 0;
-    if (present) {
-        const qt_node *cur = &qt->nodes[qt->loc[item].node];
-        if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v) {
-            qt_entry_of(qt, item)->box = box; /* stays */
-            return;
-        }
+    if (qt_stays(qt, item, box)) {
+        qt_entry_of(qt, item)->box = box;
+        return;
     }
-    int32_t n = qt_prepare(qt, p); /* >= 0: planned (see above) */
+    const int present = qt->loc[item].node >= 0;
+    int32_t n = qt_prepare(qt, qt_target(qt, box)); /* >= 0: planned (see above) */
     if (present) {
         int32_t old = qt_unlink(qt, item);
         qt_link(qt, n, item, box);

@@ -227,19 +227,25 @@ static fc_status restore_diff_check(fc_world *w, const unsigned char *p, size_t 
         plan->free_same = plan->free_same && w->free_stack[w->free_count - 1 - k] == i && w->bodies[i].generation == g;
     }
     const int dim2 = h->def.dim == FC_WORLD_2D;
+    int try_bytes = 1;
     for (uint32_t i = 0; i < h->slots; i++) {
         const uint64_t bit = (uint64_t)1 << (i & 63);
         if ((m[i >> 6] & bit) != 0) { /* free: no record; the bit now marks changes */
             m[i >> 6] &= ~bit;
             continue;
         }
+        const int was = live_in(w, plan->old_slots, i);
+        if (was && try_bytes && fc_snap_same_small(&d, w, i))
+            continue; /* the slot's own encoding: valid, unchanged */
         const size_t at = d.at;
         fc_body_full f;
         fc_status st = fc_snap_get_fields(&d, dim2, &f);
         if (st != FC_OK)
             return st;
-        const int was = live_in(w, plan->old_slots, i);
-        if (was && same_body(w, i, &f, dim2))
+        /* compare bytes first again after an unchanged record (a record
+         * that differs costs a failed byte compare and a decode) */
+        try_bytes = was && same_body(w, i, &f, dim2);
+        if (try_bytes)
             continue; /* valid: the world's body is */
         st = fc_snap_body_bounds(dim2, &f);
         if (st != FC_OK)
@@ -312,16 +318,20 @@ static void restore_diff_apply(fc_world *w, const unsigned char *p, size_t size,
         }
         fc_body_full f;
         const int was = live_in(w, old, i);
-        (void)fc_snap_get_body(&d, dim2, &f); /* checked in pass 1 */
-        fc_qt_apply_move(w->qt, i, fc_world_qt_box(w, f.min, f.max));
+        (void)fc_snap_get_fields(&d, dim2, &f); /* checked in pass 1 */
+        if (!fc_shape_small(dim2, dim2 ? (uint32_t)f.shape.s2.type : (uint32_t)f.shape.s3.type))
+            (void)fc_snap_body_bounds(dim2, &f); /* kept in its big-pool entry */
         fc_body *b = &w->bodies[i];
         b->generation = f.generation;
         b->live = 1;
         b->pad = 0;
         b->filter = f.filter;
         b->user_data = f.user_data;
-        fc_world_store_shape(w, b, was, &f.shape.s2, &f.shape.s3, f.min, f.max);
+        fc_world_store_shape(w, b, was, &f.shape.s2, &f.shape.s3, f.min, f.max); /* min/max: big only */
         fc_world_rehash(w, i);
+        int32_t min[3], max[3];
+        fc_body_bounds(w, b, min, max); /* a small shape's from its words */
+        fc_qt_apply_move(w->qt, i, fc_world_qt_box(w, min, max));
         done++;
     }
     fc_qt_plan_applied(w->qt);

@@ -317,7 +317,7 @@ DEC_INLINE uint64_t get_uvar(dec *d, unsigned bits)
 }
 
 /* base + a zigzag-coded difference; the result must fit in int32. */
-static inline int32_t get_rel(dec *d, int32_t base)
+DEC_INLINE int32_t get_rel(dec *d, int32_t base)
 {
     uint64_t z = get_uvar(d, 34); /* |difference| <= 2^33 */
     int64_t v = (int64_t)base + ((z & 1u) != 0 ? -(int64_t)(z >> 1) - 1 : (int64_t)(z >> 1));
@@ -424,13 +424,15 @@ static fc_status get_shape3(dec *d, uint32_t type, uint32_t poly, fc_body_full *
 }
 
 /* One live body's fields (generation, flags, filter, user data, shape)
- * into *b; the shape not yet validated, min/max not set. */
+ * into *b; the shape not yet validated, min/max not set, the shape union's
+ * bytes beyond a small shape's fields not set (nothing reads them). */
 static fc_status get_body(dec *d, int dim2, fc_body_full *b)
 {
-    memset(b, 0, sizeof *b);
     b->generation = (uint32_t)get_uvar(d, 32);
     uint32_t flags = get_byte(d);
-    b->filter = fc_filter_default();
+    b->filter.category = 1u; /* fc_filter_default() */
+    b->filter.mask = 0xFFFFFFFFu;
+    b->user_data = 0;
     if ((flags & FLAG_FILTER) != 0) {
         b->filter.category = (uint32_t)get_uvar(d, 32);
         b->filter.mask = (uint32_t)get_uvar(d, 32);
@@ -445,6 +447,10 @@ static fc_status get_body(dec *d, int dim2, fc_body_full *b)
     if (d->bad || b->generation == 0)
         return FC_ERR_FORMAT;
     uint32_t type = flags & 7u, poly = flags >> 5;
+    /* a big shape is compared and stored whole (its unused bytes 0); a
+     * small one is read field by field */
+    if (!fc_shape_small(dim2, type))
+        memset(&b->shape, 0, sizeof b->shape);
     return dim2 ? get_shape2(d, type, poly, b) : get_shape3(d, type, poly, b);
 }
 
@@ -498,6 +504,82 @@ void fc_snap_skip_body(fc_snap_dec *d, int dim2)
     while (n > 0) /* a varint ends at its first byte below 0x80 */
         n -= p[at++] < 0x80u;
     d->at = at;
+}
+
+/* ---------------------------------------------------------- comparing */
+
+/* v < 2^56 in canonical LEB128 as the little-endian bytes of the result;
+ * *keep = 0xFF on its bytes (1 to 8), 0 above. Branch-free: the 7-bit
+ * groups spread into bytes (the decoder's gather reversed), the bytes up
+ * to the highest nonzero one kept, continuation bits on all but the last. */
+DEC_INLINE uint64_t leb_word(uint64_t v, uint64_t *keep, unsigned *n)
+{
+    if (v < 0x80u) { /* one group: generations, flags */
+        *keep = 0xFFu;
+        *n = 1;
+        return v;
+    }
+    uint64_t x = (v & 0x0FFFFFFFu) | ((v & 0x00FFFFFFF0000000u) << 4);
+    x = (x & 0x00003FFF00003FFFu) | ((x & 0x0FFFC0000FFFC000u) << 2);
+    x = (x & 0x007F007F007F007Fu) | ((x & 0x3F803F803F803F80u) << 1);
+    uint64_t t = ((x + 0x7F7F7F7F7F7F7F7Fu) & 0x8080808080808080u) | 0x80u; /* bit 7: byte used */
+    t |= t >> 8;
+    t |= t >> 16;
+    t |= t >> 32; /* bit 7 on bytes 0 .. the last one used */
+    *keep = (t >> 7) * 0xFFu;
+    *n = (unsigned)(((t >> 7) * 0x0101010101010101u) >> 56);
+    return x | ((t >> 8) & 0x8080808080808080u);
+}
+
+/* 1 (and *at past it) when the stream's varint at *at is exactly v's
+ * canonical encoding; v < 2^56. */
+DEC_INLINE int same_uvar(const dec *d, size_t *at, uint64_t v)
+{
+    uint64_t keep;
+    unsigned n;
+    if (d->end - *at < 8)
+        return 0;
+    if (((get_le64(d->p + *at) ^ leb_word(v, &keep, &n)) & keep) != 0)
+        return 0;
+    *at += n;
+    return 1;
+}
+
+/* The same for put_rel's zigzag code of value - base. */
+DEC_INLINE int same_rel(const dec *d, size_t *at, int32_t value, int32_t base)
+{
+    int64_t v = (int64_t)value - base;
+    return same_uvar(d, at, v < 0 ? ((uint64_t)(-(v + 1)) << 1) | 1u : (uint64_t)v << 1);
+}
+
+int fc_snap_same_small(fc_snap_dec *d, const fc_world *w, uint32_t index)
+{
+    /* put_body's fields for a small shape, in its order */
+    const fc_body *b = &w->bodies[index];
+    const int dim2 = w->def.dim == FC_WORLD_2D;
+    const fc_filter df = fc_filter_default();
+    const int has_filter = b->filter.category != df.category || b->filter.mask != df.mask;
+    const int32_t *v = b->sw;
+    size_t at = d->at;
+    if (d->bad || !fc_shape_small(dim2, b->type) || (b->user_data >> 56) != 0 || !same_uvar(d, &at, b->generation) ||
+        !same_uvar(d, &at, b->type | (has_filter ? FLAG_FILTER : 0u) | (b->user_data != 0 ? FLAG_USER : 0u)))
+        return 0;
+    if (has_filter && (!same_uvar(d, &at, b->filter.category) || !same_uvar(d, &at, b->filter.mask)))
+        return 0;
+    if (b->user_data != 0 && !same_uvar(d, &at, b->user_data))
+        return 0;
+    int same;
+    if (!dim2) /* sphere: centre, radius */
+        same = same_rel(d, &at, v[0], 0) && same_rel(d, &at, v[1], 0) && same_rel(d, &at, v[2], 0) &&
+               same_rel(d, &at, v[3], 0);
+    else if (b->type == FC_SHAPE2_CIRCLE) /* centre, radius */
+        same = same_rel(d, &at, v[0], 0) && same_rel(d, &at, v[1], 0) && same_rel(d, &at, v[2], 0);
+    else /* AABB: min, max - min */
+        same = same_rel(d, &at, v[0], 0) && same_rel(d, &at, v[1], 0) && same_rel(d, &at, v[2], v[0]) &&
+               same_rel(d, &at, v[3], v[1]);
+    if (same)
+        d->at = at;
+    return same;
 }
 
 fc_status fc_snap_get_end(fc_snap_dec *d)
