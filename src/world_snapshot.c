@@ -532,13 +532,11 @@ DEC_INLINE uint64_t leb_word(uint64_t v, uint64_t *keep, unsigned *n)
 }
 
 /* 1 (and *at past it) when the stream's varint at *at is exactly v's
- * canonical encoding; v < 2^56. */
+ * canonical encoding; v < 2^56, at least 8 bytes left at *at. */
 DEC_INLINE int same_uvar(const dec *d, size_t *at, uint64_t v)
 {
     uint64_t keep;
     unsigned n;
-    if (d->end - *at < 8)
-        return 0;
     if (((get_le64(d->p + *at) ^ leb_word(v, &keep, &n)) & keep) != 0)
         return 0;
     *at += n;
@@ -552,18 +550,31 @@ DEC_INLINE int same_rel(const dec *d, size_t *at, int32_t value, int32_t base)
     return same_uvar(d, at, v < 0 ? ((uint64_t)(-(v + 1)) << 1) | 1u : (uint64_t)v << 1);
 }
 
+/* The longest record of a small shape compared here: generation (5 bytes),
+ * flags (1), filter (5 + 5), user data below 2^56 (8), 4 differences of
+ * at most 34 bits (5 each). */
+#define SMALL_RECORD_MAX 44
+
 int fc_snap_same_small(fc_snap_dec *d, const fc_world *w, uint32_t index)
 {
     /* put_body's fields for a small shape, in its order */
     const fc_body *b = &w->bodies[index];
     const int dim2 = w->def.dim == FC_WORLD_2D;
-    const fc_filter df = fc_filter_default();
-    const int has_filter = b->filter.category != df.category || b->filter.mask != df.mask;
+    const int has_filter = b->filter.category != 1u || b->filter.mask != 0xFFFFFFFFu; /* fc_filter_default() */
+    const uint32_t flags = b->type | (has_filter ? FLAG_FILTER : 0u) | (b->user_data != 0 ? FLAG_USER : 0u);
     const int32_t *v = b->sw;
     size_t at = d->at;
-    if (d->bad || !fc_shape_small(dim2, b->type) || (b->user_data >> 56) != 0 || !same_uvar(d, &at, b->generation) ||
-        !same_uvar(d, &at, b->type | (has_filter ? FLAG_FILTER : 0u) | (b->user_data != 0 ? FLAG_USER : 0u)))
+    /* every compare below reads 8 bytes from where the record's bytes so
+     * far end: the stream's last records take the decoder */
+    if (d->bad || d->end - at < SMALL_RECORD_MAX + 8 || !fc_shape_small(dim2, b->type) || (b->user_data >> 56) != 0)
         return 0;
+    if (b->generation < 0x80u) { /* generation and flags: one byte each */
+        if ((get_le64(d->p + at) & 0xFFFFu) != (b->generation | flags << 8))
+            return 0;
+        at += 2;
+    } else if (!same_uvar(d, &at, b->generation) || !same_uvar(d, &at, flags)) {
+        return 0;
+    }
     if (has_filter && (!same_uvar(d, &at, b->filter.category) || !same_uvar(d, &at, b->filter.mask)))
         return 0;
     if (b->user_data != 0 && !same_uvar(d, &at, b->user_data))

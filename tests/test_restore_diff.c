@@ -349,6 +349,16 @@ static void slot_counts(fc_world_dim dim)
     s.rng = 99;
     for (int f = 0; f < 4; f++)
         batch(&s, 20, 100);
+    /* a body of generation > 127 (a multi-byte generation varint) */
+    fc_body_def churn = fc_body_def_default();
+    for (int k = 0; k < 200; k++) {
+        fc_body_id id;
+        TU_CHECK(fc_world_create_body(s.w, &churn, &id) == FC_OK, "churn create");
+        if (k < 199)
+            fc_world_destroy_body(s.w, id);
+        else
+            s.ids[s.n++] = id;
+    }
     world_copy small = copy_of(s.w);
     const scen at_small = s;
     for (int i = 0; i < 300; i++) { /* grow: many more slots */
