@@ -7,7 +7,12 @@
  *   - restore either fails with FC_ERR_FORMAT, FC_ERR_VERSION or
  *     FC_ERR_CHECKSUM and leaves the target world exactly as it was, or
  *   - succeeds, the world is consistent, and snapshotting it gives the input
- *     back byte for byte (restore accepts only the one canonical encoding).
+ *     back byte for byte (restore accepts only the one canonical encoding);
+ *     restored again after a small divergence (the diff restore) it shows
+ *     the same state (snapshot bytes, checksum, broadphase stats);
+ *   - into seed worlds (2D and 3D, diverged a little: the diff restore,
+ *     records equal and unequal) it is rejected with the target unchanged
+ *     exactly when the first restore was, and else gives the same state.
  * Usage (non-libFuzzer build): fuzz_snapshot_seeds [--write-seeds DIR]. */
 #include <fixcol/shapes.h>
 #include <fixcol/world.h>
@@ -24,64 +29,6 @@ static void fail(const char *what)
     abort();
 }
 
-static void try_blob(const uint8_t *data, size_t size)
-{
-    fc_world_def d = fc_world_def_default();
-    fc_world *w = NULL;
-    if (fc_world_create(&d, &w) != FC_OK)
-        fail("world create");
-    fc_body_def bd = fc_body_def_default();
-    fc_body_id id;
-    fc_world_create_body(w, &bd, &id);
-    uint64_t before = fc_world_checksum(w);
-    fc_status st = fc_world_restore(w, data, size);
-    if (st == FC_OK) {
-        size_t n = 0;
-        if (fc_world_validate(w) != FC_OK)
-            fail("restored world inconsistent");
-        if (fc_world_snapshot(w, NULL, 0, &n) != FC_OK || n != size)
-            fail("accepted blob is not canonical (size)");
-        uint8_t *again = (uint8_t *)malloc(n);
-        if (again == NULL || fc_world_snapshot(w, again, n, &n) != FC_OK || memcmp(again, data, size) != 0)
-            fail("accepted blob is not canonical (bytes)");
-        free(again);
-    } else {
-        if (st != FC_ERR_FORMAT && st != FC_ERR_VERSION && st != FC_ERR_CHECKSUM)
-            fail("unexpected status");
-        if (fc_world_checksum(w) != before || fc_world_validate(w) != FC_OK || !fc_world_body_valid(w, id))
-            fail("rejected blob changed the target");
-    }
-    fc_world_destroy(w);
-}
-
-/* A copy of data with its length field and trailer made right. */
-static void try_resealed(const uint8_t *data, size_t size)
-{
-    if (size < 64 || size % 8 != 0 || size > ((size_t)1 << 24))
-        return;
-    uint8_t *b = (uint8_t *)malloc(size);
-    if (b == NULL)
-        fail("out of memory");
-    memcpy(b, data, size);
-    for (int i = 0; i < 4; i++)
-        b[8 + i] = (uint8_t)(size >> (8 * i));
-    uint64_t t = snapshot_trailer(b, size);
-    for (int i = 0; i < 8; i++)
-        b[size - 8 + (size_t)i] = (uint8_t)(t >> (8 * i));
-    try_blob(b, size);
-    free(b);
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    try_blob(data, size);
-    try_resealed(data, size);
-    return 0;
-}
-
-#ifndef FIXCOL_LIBFUZZER
 /* Seed worlds: every shape, default and custom filters, user data, free
  * slots; seed 0 is 2D, 1 is 3D. Returns a malloc'd snapshot. */
 static uint8_t *seed_blob(int dim3, size_t *size)
@@ -134,6 +81,167 @@ static uint8_t *seed_blob(int dim3, size_t *size)
     return b;
 }
 
+/* What a world shows: snapshot bytes, checksum, broadphase stats. */
+typedef struct state {
+    uint8_t *blob;
+    size_t size;
+    uint64_t sum;
+    fc_qt_stats stats;
+} state;
+
+static state state_of(fc_world *w)
+{
+    state s;
+    if (fc_world_snapshot(w, NULL, 0, &s.size) != FC_OK || (s.blob = (uint8_t *)malloc(s.size)) == NULL ||
+        fc_world_snapshot(w, s.blob, s.size, &s.size) != FC_OK)
+        fail("snapshot");
+    s.sum = fc_world_checksum(w);
+    s.stats = fc_world_broadphase_stats(w);
+    return s;
+}
+
+static int same_state(const state *a, const state *b)
+{
+    return a->size == b->size && memcmp(a->blob, b->blob, a->size) == 0 && a->sum == b->sum &&
+           memcmp(&a->stats, &b->stats, sizeof a->stats) == 0;
+}
+
+/* Diverge w a little: move every other body by a unit, destroy one,
+ * create one (a rollback target: mostly the restored state). */
+static void perturb(fc_world *w)
+{
+    const fix16_t big = 8000 * 65536;
+    const fc_filter all = {0xFFFFFFFFu, 0xFFFFFFFFu};
+    const fc_body_id *found = NULL;
+    int32_t n = 0;
+    fc_body_id ids[64];
+    if (fc_world_get_dim(w) == FC_WORLD_2D) {
+        fc_shape2 q;
+        memset(&q, 0, sizeof q);
+        q.type = FC_SHAPE2_AABB;
+        q.u.aabb = fc_aabb2_make(fc_vec2_make(-big, -big), fc_vec2_make(big, big));
+        fc_world_overlap2(w, &q, all, &found, &n);
+    } else {
+        fc_shape3 q;
+        memset(&q, 0, sizeof q);
+        q.type = FC_SHAPE3_AABB;
+        fc_aabb3_make(fc_vec3_make(-big, -big, -big), fc_vec3_make(big, big, big), &q.u.aabb);
+        fc_world_overlap3(w, &q, all, &found, &n);
+    }
+    n = n < 64 ? n : 64;
+    memcpy(ids, found, sizeof(fc_body_id) * (size_t)n);
+    for (int32_t i = 0; i < n; i += 2) {
+        if (fc_world_get_dim(w) == FC_WORLD_2D)
+            fc_world_translate2(w, ids[i], fc_vec2_make(65536, 0));
+        else
+            fc_world_translate3(w, ids[i], fc_vec3_make(65536, 0, 0));
+    }
+    if (n > 1)
+        fc_world_destroy_body(w, ids[1]);
+    fc_body_def bd = fc_body_def_default();
+    fc_body_id id;
+    fc_world_create_body(w, &bd, &id);
+}
+
+/* A target holding a seed world, diverged: restoring data into it takes
+ * the diff restore (same settings, room) with records equal and unequal. */
+static void try_diff_target(const uint8_t *data, size_t size, const state *ok)
+{
+    for (int dim3 = 0; dim3 < 2; dim3++) {
+        size_t n;
+        uint8_t *seed = seed_blob(dim3, &n);
+        fc_world_def d = fc_world_def_default();
+        d.body_capacity = 64;
+        fc_world *w = NULL;
+        if (fc_world_create(&d, &w) != FC_OK || fc_world_restore(w, seed, n) != FC_OK)
+            fail("seed target");
+        free(seed);
+        perturb(w);
+        state before = state_of(w);
+        fc_status st = fc_world_restore(w, data, size);
+        state after = state_of(w);
+        if (st == FC_OK) {
+            if (ok == NULL || fc_world_validate(w) != FC_OK || !same_state(&after, ok))
+                fail("diff restore differs from the first target's restore");
+        } else if (!same_state(&before, &after) || fc_world_validate(w) != FC_OK) {
+            fail("rejected blob changed the seed target");
+        }
+        free(before.blob);
+        free(after.blob);
+        fc_world_destroy(w);
+    }
+}
+
+static void try_blob(const uint8_t *data, size_t size)
+{
+    fc_world_def d = fc_world_def_default();
+    fc_world *w = NULL;
+    if (fc_world_create(&d, &w) != FC_OK)
+        fail("world create");
+    fc_body_def bd = fc_body_def_default();
+    fc_body_id id;
+    fc_world_create_body(w, &bd, &id);
+    uint64_t before = fc_world_checksum(w);
+    fc_status st = fc_world_restore(w, data, size);
+    if (st == FC_OK) {
+        size_t n = 0;
+        if (fc_world_validate(w) != FC_OK)
+            fail("restored world inconsistent");
+        if (fc_world_snapshot(w, NULL, 0, &n) != FC_OK || n != size)
+            fail("accepted blob is not canonical (size)");
+        uint8_t *again = (uint8_t *)malloc(n);
+        if (again == NULL || fc_world_snapshot(w, again, n, &n) != FC_OK || memcmp(again, data, size) != 0)
+            fail("accepted blob is not canonical (bytes)");
+        free(again);
+        /* roll back to it after a small divergence: the same world again */
+        state first = state_of(w);
+        perturb(w);
+        if (fc_world_restore(w, data, size) != FC_OK)
+            fail("restoring an accepted blob again failed");
+        state second = state_of(w);
+        if (!same_state(&first, &second) || fc_world_validate(w) != FC_OK)
+            fail("restore after a divergence differs");
+        free(second.blob);
+        try_diff_target(data, size, &first);
+        free(first.blob);
+    } else {
+        if (st != FC_ERR_FORMAT && st != FC_ERR_VERSION && st != FC_ERR_CHECKSUM)
+            fail("unexpected status");
+        if (fc_world_checksum(w) != before || fc_world_validate(w) != FC_OK || !fc_world_body_valid(w, id))
+            fail("rejected blob changed the target");
+        try_diff_target(data, size, NULL);
+    }
+    fc_world_destroy(w);
+}
+
+/* A copy of data with its length field and trailer made right. */
+static void try_resealed(const uint8_t *data, size_t size)
+{
+    if (size < 64 || size % 8 != 0 || size > ((size_t)1 << 24))
+        return;
+    uint8_t *b = (uint8_t *)malloc(size);
+    if (b == NULL)
+        fail("out of memory");
+    memcpy(b, data, size);
+    for (int i = 0; i < 4; i++)
+        b[8 + i] = (uint8_t)(size >> (8 * i));
+    uint64_t t = snapshot_trailer(b, size);
+    for (int i = 0; i < 8; i++)
+        b[size - 8 + (size_t)i] = (uint8_t)(t >> (8 * i));
+    try_blob(b, size);
+    free(b);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    try_blob(data, size);
+    try_resealed(data, size);
+    return 0;
+}
+
+#ifndef FIXCOL_LIBFUZZER
 int main(int argc, char **argv)
 {
     const char *dir = argc > 2 && strcmp(argv[1], "--write-seeds") == 0 ? argv[2] : NULL;
