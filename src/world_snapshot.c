@@ -16,15 +16,12 @@
 #define FLAG_USER 0x10u   /* the body's user data is not 0 */
 #define AXIS_MAX ((int32_t)1 << 17) /* > every valid OBB3 axis component (1 + 2^-12) */
 
-/* The varint decoder's fast path inlined into each field read, its byte
- * loop not (gcc -O2 did the opposite: a call per varint, 2x the
- * instructions). Only a hint: results do not depend on it. */
+/* The byte compare's steps (fc_snap_same_small) inlined into it (gcc -O2
+ * left a call per field). Only a hint: results do not depend on it. */
 #if defined(__GNUC__)
 #define DEC_INLINE static inline __attribute__((always_inline))
-#define DEC_OUTLINE static __attribute__((noinline))
 #else
 #define DEC_INLINE static inline
-#define DEC_OUTLINE static
 #endif
 
 static void put_le64(unsigned char *p, uint64_t v)
@@ -264,10 +261,33 @@ static uint32_t get_byte(dec *d)
     return d->p[d->at++];
 }
 
-/* get_uvar byte by byte (the last bytes of the stream, and values of
- * more than 8 groups). */
-DEC_OUTLINE uint64_t get_uvar_bytes(dec *d, unsigned bits)
+/* The canonical LEB128 of a value below 2^bits: no group past bit bits - 1,
+ * no final zero group after the first (the writer's unique encoding). */
+static inline uint64_t get_uvar(dec *d, unsigned bits)
 {
+    if (!d->bad && d->end - d->at >= 10) { /* any encoding fits: no per-byte bound check */
+        const unsigned char *q = d->p + d->at;
+        if (q[0] < 0x80u && (bits >= 7 || q[0] >> bits == 0)) { /* one group (flags, generations) */
+            d->at++;
+            return q[0];
+        }
+        uint64_t v = 0;
+        uint32_t b;
+        unsigned n = 0;
+        do {
+            b = q[n];
+            v |= (uint64_t)(b & 0x7Fu) << (7 * n);
+            n++;
+        } while ((b & 0x80u) != 0 && n < 10);
+        /* complete; no final zero group; no bit beyond 2^bits (the tenth
+         * group, at bit 63, may hold only one bit) */
+        if ((b & 0x80u) == 0 && (n == 1 || b != 0) && (n < 10 || b <= 1) && (bits >= 64 || v >> bits == 0)) {
+            d->at += n;
+            return v;
+        }
+        d->bad = 1;
+        return 0;
+    }
     uint64_t v = 0;
     for (unsigned shift = 0; !d->bad; shift += 7) {
         uint32_t b = get_byte(d);
@@ -282,42 +302,8 @@ DEC_OUTLINE uint64_t get_uvar_bytes(dec *d, unsigned bits)
     return 0;
 }
 
-/* The canonical LEB128 of a value below 2^bits: no group past bit bits - 1,
- * no final zero group after the first (the writer's unique encoding). */
-DEC_INLINE uint64_t get_uvar(dec *d, unsigned bits)
-{
-    if (!d->bad && d->end - d->at >= 8) { /* a word at a time: no per-byte loop */
-        const uint64_t x = get_le64(d->p + d->at);
-        if ((x & 0x80u) == 0 && (bits >= 7 || (x & 0x7Fu) >> bits == 0)) { /* one group (flags, generations) */
-            d->at++;
-            return x & 0x7Fu;
-        }
-        /* the bytes up to the first without its continuation bit (8k + 7 is
-         * the lowest bit of stop); none: a value of 8+ groups */
-        const uint64_t stop = ~x & 0x8080808080808080u;
-        if (stop != 0) {
-            const uint64_t mask = stop ^ (stop - 1); /* bits 0 .. 8k + 7 */
-            const unsigned n = (unsigned)(((mask & 0x0101010101010101u) * 0x0101010101010101u) >> 56); /* k + 1 */
-            uint64_t v = x & mask & 0x7F7F7F7F7F7F7F7Fu;
-            const uint64_t last = v >> (8 * (n - 1)); /* the final group */
-            /* gather the 7-bit groups: pairs, quads, then all eight */
-            v = (v & 0x007F007F007F007Fu) | ((v & 0x7F007F007F007F00u) >> 1);
-            v = (v & 0x00003FFF00003FFFu) | ((v & 0x3FFF00003FFF0000u) >> 2);
-            v = (v & 0x000000000FFFFFFFu) | ((v & 0x0FFFFFFF00000000u) >> 4);
-            /* no final zero group after the first; no bit beyond 2^bits */
-            if ((n == 1 || last != 0) && (bits >= 64 || v >> bits == 0)) {
-                d->at += n;
-                return v;
-            }
-            d->bad = 1;
-            return 0;
-        }
-    }
-    return get_uvar_bytes(d, bits);
-}
-
 /* base + a zigzag-coded difference; the result must fit in int32. */
-DEC_INLINE int32_t get_rel(dec *d, int32_t base)
+static inline int32_t get_rel(dec *d, int32_t base)
 {
     uint64_t z = get_uvar(d, 34); /* |difference| <= 2^33 */
     int64_t v = (int64_t)base + ((z & 1u) != 0 ? -(int64_t)(z >> 1) - 1 : (int64_t)(z >> 1));
