@@ -133,6 +133,14 @@ static void clear_outputs(fc_world *w)
     w->oom = 0;
 }
 
+/* After a successful restore: outputs emptied, the restored contents'
+ * pairs listed lazily (fc_world_settle). */
+static void restored(fc_world *w)
+{
+    clear_outputs(w);
+    w->events_base = FC_EVENTS_PENDING;
+}
+
 /* Build a fresh world from the checked blob (nbig big shapes) and swap it
  * into w. */
 static fc_status restore_fresh(fc_world *w, const unsigned char *p, size_t size, const fc_snap_header *h,
@@ -340,6 +348,26 @@ static void restore_diff_apply(fc_world *w, const unsigned char *p, size_t size,
     w->live_count = h->live;
 }
 
+/* The diff restore: FC_OK with *applied set (w restored), or with
+ * *applied 0 when the changes do not fit in place (w unchanged, planned
+ * nodes back in the pool: rebuild instead), or a format error (w
+ * unchanged). */
+static fc_status restore_diff(fc_world *w, const unsigned char *p, size_t size, const fc_snap_header *h, uint64_t *m,
+                              int *applied)
+{
+    diff_plan plan;
+    fc_status st = restore_diff_check(w, p, size, h, m, &plan);
+    *applied = st == FC_OK && plan.fits;
+    if (*applied) {
+        restore_diff_apply(w, p, size, h, m, &plan);
+        w->def.tag = h->def.tag;
+    } else if (plan.probed) { /* the planned nodes back to the pool */
+        fc_qt_probe_reset(w->qt);
+        fc_qt_trim(w->qt);
+    }
+    return st;
+}
+
 fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
 {
     if (w == NULL || buf == NULL)
@@ -361,30 +389,21 @@ fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
         if (temp == NULL)
             return FC_ERR_NO_MEMORY;
     }
-    if (in_place && h.def.dim == w->def.dim) {
-        diff_plan plan;
-        st = restore_diff_check(w, p, size, &h, m, &plan);
-        if (st == FC_OK && plan.fits) {
-            restore_diff_apply(w, p, size, &h, m, &plan);
-            w->def.tag = h.def.tag;
-            clear_outputs(w);
-            w->events_base = FC_EVENTS_PENDING;
-            return FC_OK;
+    int applied = 0;
+    if (in_place && h.def.dim == w->def.dim) { /* the rollback case */
+        st = restore_diff(w, p, size, &h, m, &applied);
+        if (st != FC_OK || applied) {
+            if (applied)
+                restored(w);
+            return st; /* temp: none (in place) */
         }
-        if (plan.probed) { /* the planned nodes back to the pool */
-            fc_qt_probe_reset(w->qt);
-            fc_qt_trim(w->qt);
-        }
-        if (st != FC_OK)
-            return st;
-        /* valid, but the changes do not fit in place: rebuild */
     }
     int fits = 0;
     uint32_t nbig = 0;
     st = restore_check(p, size, &h, m, in_place ? w->qt : NULL, &fits, &nbig);
     if (st == FC_OK && in_place && fits && nbig <= w->big_cap) {
-        /* rollback: decode into the world itself; nothing allocates or
-         * fails (the probed nodes are there, empty, after the clear) */
+        /* decode into the world itself; nothing allocates or fails (the
+         * probed nodes are there, empty, after the clear) */
         fc_qt_clear(w->qt);
         fc_world_reset_big(w);
         w->def.dim = h.def.dim;
@@ -395,10 +414,8 @@ fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
     }
     if (in_place)
         fc_qt_trim(w->qt); /* the probed nodes left empty back to the pool */
-    if (st == FC_OK) {
-        clear_outputs(w);
-        w->events_base = FC_EVENTS_PENDING; /* listed lazily: fc_world_settle */
-    }
+    if (st == FC_OK)
+        restored(w);
     fc_free_bytes(&w->def.alloc, temp, sizeof(uint64_t) * mwords);
     return st;
 }
