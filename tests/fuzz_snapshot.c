@@ -129,7 +129,8 @@ static void perturb(fc_world *w)
         fc_world_overlap3(w, &q, all, &found, &n);
     }
     n = n < 64 ? n : 64;
-    memcpy(ids, found, sizeof(fc_body_id) * (size_t)n);
+    if (n > 0)
+        memcpy(ids, found, sizeof(fc_body_id) * (size_t)n);
     for (int32_t i = 0; i < n; i += 2) {
         if (fc_world_get_dim(w) == FC_WORLD_2D)
             fc_world_translate2(w, ids[i], fc_vec2_make(65536, 0));
