@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Private quadtree calls for the world's restore (world_restore.c): can a
- * cleared tree take a set of boxes without allocating? */
+ * cleared tree take a set of boxes without allocating (the rebuild), and
+ * can the live tree take a set of inserts and moves without allocating
+ * (the diff restore), and then apply them? */
 #ifndef FIXCOL_SRC_QUADTREE_INTERNAL_H
 #define FIXCOL_SRC_QUADTREE_INTERNAL_H
 

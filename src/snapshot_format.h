@@ -45,13 +45,14 @@ fc_status fc_snap_get_body(fc_snap_dec *d, int dim2, fc_body_full *b);
  * a big shape's 0), then the shape's validation and bounds. */
 fc_status fc_snap_get_fields(fc_snap_dec *d, int dim2, fc_body_full *b);
 fc_status fc_snap_body_bounds(int dim2, fc_body_full *b);
-/* Step over one live body of a stream already checked by
- * fc_snap_get_body (no bounds checks: only for checked streams). */
+/* Step over one live body of a stream already checked in full (no bounds
+ * checks: only for checked streams). */
 void fc_snap_skip_body(fc_snap_dec *d, int dim2);
 /* 1 when live slot index of w holds a small shape and the next body of
  * the stream is exactly its encoding (so it is valid and decodes to the
  * slot's contents): d is then past it. Else 0, d unchanged (decode it).
- * Compares without decoding: about a third of a decode's work. */
+ * Compares without decoding (a W1 box: ~340 instructions, a decode and
+ * field compare ~520). */
 int fc_snap_same_small(fc_snap_dec *d, const fc_world *w, uint32_t index);
 /* FC_OK when only the shortest zero padding is left. */
 fc_status fc_snap_get_end(fc_snap_dec *d);
