@@ -19,9 +19,9 @@
 /* The byte compare's steps (fc_snap_same_small) inlined into it (gcc -O2
  * left a call per field). Only a hint: results do not depend on it. */
 #if defined(__GNUC__)
-#define DEC_INLINE static inline __attribute__((always_inline))
+#define CMP_INLINE static inline __attribute__((always_inline))
 #else
-#define DEC_INLINE static inline
+#define CMP_INLINE static inline
 #endif
 
 static void put_le64(unsigned char *p, uint64_t v)
@@ -498,7 +498,7 @@ void fc_snap_skip_body(fc_snap_dec *d, int dim2)
  * *keep = 0xFF on its bytes (1 to 8), 0 above. Branch-free: the 7-bit
  * groups spread into bytes (the decoder's gather reversed), the bytes up
  * to the highest nonzero one kept, continuation bits on all but the last. */
-DEC_INLINE uint64_t leb_word(uint64_t v, uint64_t *keep, unsigned *n)
+CMP_INLINE uint64_t leb_word(uint64_t v, uint64_t *keep, unsigned *n)
 {
     if (v < 0x80u) { /* one group: generations, flags */
         *keep = 0xFFu;
@@ -519,7 +519,7 @@ DEC_INLINE uint64_t leb_word(uint64_t v, uint64_t *keep, unsigned *n)
 
 /* 1 (and *at past it) when the stream's varint at *at is exactly v's
  * canonical encoding; v < 2^56, at least 8 bytes left at *at. */
-DEC_INLINE int same_uvar(const dec *d, size_t *at, uint64_t v)
+CMP_INLINE int same_uvar(const dec *d, size_t *at, uint64_t v)
 {
     uint64_t keep;
     unsigned n;
@@ -530,7 +530,7 @@ DEC_INLINE int same_uvar(const dec *d, size_t *at, uint64_t v)
 }
 
 /* The same for put_rel's zigzag code of value - base. */
-DEC_INLINE int same_rel(const dec *d, size_t *at, int32_t value, int32_t base)
+CMP_INLINE int same_rel(const dec *d, size_t *at, int32_t value, int32_t base)
 {
     int64_t v = (int64_t)value - base;
     return same_uvar(d, at, v < 0 ? ((uint64_t)(-(v + 1)) << 1) | 1u : (uint64_t)v << 1);
