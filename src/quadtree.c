@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "fc_alloc.h"
+#include "fc_noinline.h"
 #include "nofloat.h"
 #include "quadtree_internal.h"
 
@@ -71,6 +72,7 @@ struct fc_quadtree {
     fc_qt_def def;
     fc_allocator a;
     int64_t o_u, o_v, side; /* origin and side 2^size_log2 */
+    int64_t hi_u, hi_v;     /* the square's last coordinates: origin + side - 1 */
     /* node pool: nodes[0] is the root; nodes[1..node_count) are in the tree
      * or free (a stack through parent, top free_top, 0 = none: the root is
      * never free). A node whose subtree empties is returned to the pool, so
@@ -99,6 +101,16 @@ fc_qt_def fc_qt_def_default(void)
 
 /* ---------------------------------------------------------------- placement */
 
+/* The square's figures from qt->def. */
+static void qt_set_square(fc_quadtree *qt)
+{
+    qt->o_u = qt->def.origin_u;
+    qt->o_v = qt->def.origin_v;
+    qt->side = (int64_t)1 << qt->def.size_log2;
+    qt->hi_u = qt->o_u + qt->side - 1;
+    qt->hi_v = qt->o_v + qt->side - 1;
+}
+
 static int64_t clamp64(int64_t x, int64_t lo, int64_t hi)
 {
     return x < lo ? lo : x > hi ? hi : x;
@@ -111,11 +123,10 @@ typedef struct qt_cbox {
 static qt_cbox qt_clamp(const fc_quadtree *qt, fc_qt_box b)
 {
     qt_cbox c;
-    int64_t hu = qt->o_u + qt->side - 1, hv = qt->o_v + qt->side - 1;
-    c.min_u = clamp64(b.min_u, qt->o_u, hu);
-    c.max_u = clamp64(b.max_u, qt->o_u, hu);
-    c.min_v = clamp64(b.min_v, qt->o_v, hv);
-    c.max_v = clamp64(b.max_v, qt->o_v, hv);
+    c.min_u = clamp64(b.min_u, qt->o_u, qt->hi_u);
+    c.max_u = clamp64(b.max_u, qt->o_u, qt->hi_u);
+    c.min_v = clamp64(b.min_v, qt->o_v, qt->hi_v);
+    c.max_v = clamp64(b.max_v, qt->o_v, qt->hi_v);
     return c;
 }
 
@@ -216,9 +227,7 @@ fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out)
     memset(qt, 0, sizeof *qt);
     qt->def = *def;
     qt->a = a;
-    qt->o_u = def->origin_u;
-    qt->o_v = def->origin_v;
-    qt->side = (int64_t)1 << def->size_log2;
+    qt_set_square(qt);
     qt->node_cap = 64;
     qt->nodes = (qt_node *)fc_alloc_bytes(&a, sizeof(qt_node) * (size_t)qt->node_cap);
     uint32_t lc = def->item_capacity > 16 ? (uint32_t)def->item_capacity : 16u;
@@ -465,21 +474,54 @@ fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 
 static int qt_inside(const fc_quadtree *qt, fc_qt_box b)
 {
-    int64_t hu = qt->o_u + qt->side - 1, hv = qt->o_v + qt->side - 1;
-    return b.min_u >= qt->o_u && b.min_v >= qt->o_v && b.max_u <= hu && b.max_v <= hv;
+    return (b.min_u >= qt->o_u) & (b.min_v >= qt->o_v) & (b.max_u <= qt->hi_u) & (b.max_v <= qt->hi_v);
 }
 
 /* The common move, decided without qt_target: in the loose layout a box
- * inside the square (so unclamped) keeps its depth when its width and
- * height do, and its cell when its min corner stays in the node's cell. */
-static int qt_same_node_shifted(const fc_quadtree *qt, const qt_node *cur, fc_qt_box old, fc_qt_box box)
+ * inside the square (so unclamped) stays in node cur when its size selects
+ * cur's depth (see qt_target: the deepest d with 2m <= 2^(L - d), m the
+ * larger side, within [0, max_depth]) and its min corner lies in cur's
+ * cell. */
+static int qt_stays(const fc_quadtree *qt, const qt_node *cur, fc_qt_box box)
 {
-    if (qt->def.layout != FC_QT_LOOSE || (int64_t)box.max_u - box.min_u != (int64_t)old.max_u - old.min_u ||
-        (int64_t)box.max_v - box.min_v != (int64_t)old.max_v - old.min_v || !qt_inside(qt, old) ||
-        !qt_inside(qt, box))
+    if (qt->def.layout != FC_QT_LOOSE || !qt_inside(qt, box))
         return 0;
-    int sh = qt->def.size_log2 - cur->depth;
-    return (((int64_t)box.min_u - qt->o_u) >> sh) == cur->cell_u && (((int64_t)box.min_v - qt->o_v) >> sh) == cur->cell_v;
+    const int64_t w = (int64_t)box.max_u - box.min_u, h = (int64_t)box.max_v - box.min_v;
+    const int64_t m = w > h ? w : h;
+    const int d = cur->depth, sh = qt->def.size_log2 - d;
+    const int64_t s = (int64_t)1 << sh;
+    return ((d == 0) | (2 * m <= s)) & ((d == qt->def.max_depth) | (4 * m > s)) &
+           ((((int64_t)box.min_u - qt->o_u) >> sh) == cur->cell_u) &
+           ((((int64_t)box.min_v - qt->o_v) >> sh) == cur->cell_v);
+}
+
+/* Move item to the node box selects (qt_target): in place when that is
+ * its node; else the new node first (it may fail), then the move, then
+ * the old path pruned (the new node may be an ancestor of the old one). */
+FC_NOINLINE static fc_status qt_move_far(fc_quadtree *qt, uint32_t item, fc_qt_box box)
+{
+    const qt_node *cur = &qt->nodes[qt->loc[item].node];
+    qt_place p = qt_target(qt, box);
+    if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v) {
+        qt_entry_of(qt, item)->box = box; /* in place */
+        return FC_OK;
+    }
+    int32_t n = qt_prepare(qt, p);
+    if (n < 0)
+        return FC_ERR_NO_MEMORY;
+    int32_t old = qt_unlink(qt, item);
+    qt_link(qt, n, item, box);
+    qt_prune(qt, old);
+    return FC_OK;
+}
+
+fc_status fc_qt_move(fc_quadtree *qt, uint32_t item, fc_qt_box box)
+{
+    const qt_loc l = qt->loc[item];
+    if (!qt_stays(qt, &qt->nodes[l.node], box))
+        return qt_move_far(qt, item, box);
+    qt->chunks[l.at >> QT_CHUNK_LOG2].e[l.at & (QT_CHUNK - 1)].box = box; /* in place */
+    return FC_OK;
 }
 
 fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box)
@@ -488,26 +530,7 @@ fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box)
         return FC_ERR_NULL;
     if (!qt_present(qt, item) || !box_ok(box))
         return FC_ERR_ARGUMENT;
-    const qt_node *cur = &qt->nodes[qt->loc[item].node];
-    qt_entry *e = qt_entry_of(qt, item);
-    if (qt_same_node_shifted(qt, cur, e->box, box)) {
-        e->box = box; /* in place */
-        return FC_OK;
-    }
-    qt_place p = qt_target(qt, box);
-    if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v) {
-        e->box = box; /* in place */
-        return FC_OK;
-    }
-    /* the new node first (it may fail), then move, then prune the old
-     * path (the new node may be an ancestor of the old one) */
-    int32_t n = qt_prepare(qt, p);
-    if (n < 0)
-        return FC_ERR_NO_MEMORY;
-    int32_t old = qt_unlink(qt, item);
-    qt_link(qt, n, item, box);
-    qt_prune(qt, old);
-    return FC_OK;
+    return fc_qt_move(qt, item, box);
 }
 
 fc_status fc_qt_remove(fc_quadtree *qt, uint32_t item)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Private quadtree calls for the world's restore (world_restore.c): can a
- * cleared tree take a set of boxes without allocating? */
+/* Private quadtree calls for the world: the restore's plans
+ * (world_restore.c: can a cleared tree take a set of boxes without
+ * allocating?) and the moves' unchecked update. */
 #ifndef FIXCOL_SRC_QUADTREE_INTERNAL_H
 #define FIXCOL_SRC_QUADTREE_INTERNAL_H
 
@@ -21,5 +22,9 @@ void fc_qt_probe_reset(fc_quadtree *qt);
 /* Return every empty node (probed and unused, or left by fc_qt_clear) to
  * the pool. */
 void fc_qt_trim(fc_quadtree *qt);
+
+/* fc_qt_update without its argument checks, for the world's moves: item
+ * is present and box has min <= max on both axes. */
+fc_status fc_qt_move(fc_quadtree *qt, uint32_t item, fc_qt_box box);
 
 #endif
