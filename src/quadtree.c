@@ -30,64 +30,7 @@
 #include "fc_noinline.h"
 #include "nofloat.h"
 #include "quadtree_internal.h"
-
-/* One item of a node: its box and number. */
-typedef struct qt_entry {
-    fc_qt_box box;
-    uint32_t item;
-} qt_entry;
-
-/* A node's items live in a chain of fixed-size chunks from one pool: the
- * head chunk holds the most recent 1..QT_CHUNK items, every later one is
- * full. Contiguous enough for the pair loops, and a node growing or
- * shrinking only takes or returns a chunk, never allocates. */
-#define QT_CHUNK_LOG2 2
-#define QT_CHUNK (1 << QT_CHUNK_LOG2)
-typedef struct qt_chunk {
-    qt_entry e[QT_CHUNK];
-    int32_t n;    /* entries used */
-    int32_t next; /* the node's next chunk, or the next free chunk; -1 none */
-} qt_chunk;
-
-/* A node of the tree, or (depth -1) a free one in the pool. */
-typedef struct qt_node {
-    int64_t rmin_u, rmin_v, rmax_u, rmax_v; /* region, closed */
-    int64_t cell_u, cell_v;                 /* cell coordinates at this depth */
-    int32_t child[4];                       /* quadrant u_bit + 2 * v_bit; -1 none */
-    int32_t parent;                         /* -1 for the root; next free node when free */
-    int32_t depth;                          /* -1: free */
-    int32_t head;                           /* first chunk of the node's items, -1 none */
-    int32_t count;                          /* items in the node */
-    int32_t sub;                            /* items in this subtree */
-    int32_t want;                           /* items probed into this node (fc_qt_probe), else 0 */
-} qt_node;
-
-/* Where an item is: its node (-1: absent) and chunk * QT_CHUNK + slot. */
-typedef struct qt_loc {
-    int32_t node;
-    int32_t at;
-} qt_loc;
-
-struct fc_quadtree {
-    fc_qt_def def;
-    fc_allocator a;
-    int64_t o_u, o_v, side; /* origin and side 2^size_log2 */
-    int64_t hi_u, hi_v;     /* the square's last coordinates: origin + side - 1 */
-    /* node pool: nodes[0] is the root; nodes[1..node_count) are in the tree
-     * or free (a stack through parent, top free_top, 0 = none: the root is
-     * never free). A node whose subtree empties is returned to the pool, so
-     * the tree never holds more nodes than its items' paths. */
-    qt_node *nodes;
-    int32_t node_count, node_cap, free_top, free_nodes;
-    /* chunk pool: chunks[0..chunk_count) in use or free (a stack through
-     * next, top free_chunk, -1 none) */
-    qt_chunk *chunks;
-    int32_t chunk_count, chunk_cap, free_chunk;
-    int32_t probe_chunks; /* chunks the probed items need (fc_qt_probe) */
-    qt_loc *loc;
-    uint32_t loc_cap;
-    int32_t count;
-};
+#include "quadtree_layout.h"
 
 fc_qt_def fc_qt_def_default(void)
 {
@@ -256,6 +199,7 @@ void fc_qt_destroy(fc_quadtree *qt)
     fc_free_bytes(&a, qt->nodes, sizeof(qt_node) * (size_t)qt->node_cap);
     fc_free_bytes(&a, qt->chunks, sizeof(qt_chunk) * (size_t)qt->chunk_cap);
     fc_free_bytes(&a, qt->loc, sizeof(qt_loc) * qt->loc_cap);
+    fc_qt_sweep_free(qt);
     fc_free_bytes(&a, qt, sizeof *qt);
 }
 
@@ -835,10 +779,13 @@ fc_status fc_qt_validate(const fc_quadtree *qt)
             return FC_ERR_FORMAT;
         total += n->count;
     }
-    int32_t located = 0;
+    int32_t located = 0, pooled = 0;
     for (uint32_t i = 0; i < qt->loc_cap; i++)
         located += qt->loc[i].node >= 0;
-    if (total != qt->count || located != qt->count || qt->nodes[0].sub != qt->count ||
+    /* a free chunk is empty (the sweep reads the whole chunk pool) */
+    for (int32_t c = 0; c < qt->chunk_count; c++)
+        pooled += qt->chunks[c].n;
+    if (total != qt->count || located != qt->count || pooled != qt->count || qt->nodes[0].sub != qt->count ||
         in_tree + qt->free_nodes != qt->node_count)
         return FC_ERR_FORMAT;
     return FC_OK;
