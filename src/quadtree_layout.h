@@ -25,11 +25,15 @@ typedef struct qt_sweep_item {
 
 /* The sort-and-sweep's scratch (quadtree_sweep.c), for cap items (0: none
  * yet): the sort keys and the radix sort's twin, holding after the sort
- * the items' v and u extents in sweep order, and the items. */
+ * the items' v and u extents in sweep order, and the items in that order;
+ * order_n (0: none) items of the last pass, kept as the next pass's
+ * starting order; rest: pair passes left that skip the sweep after it
+ * declined (it changes the speed, never the pairs). tmp has a slot more,
+ * for a sentinel. */
 typedef struct qt_sweep {
     qt_sweep_slot *key, *tmp;
     qt_sweep_item *item;
-    uint32_t cap;
+    uint32_t cap, order_n, rest;
 } qt_sweep;
 
 /* One item of a node: its box and number. */

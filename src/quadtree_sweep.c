@@ -19,18 +19,21 @@
 
 /* The largest tree the sweep takes (its scratch: 24 bytes an item). */
 #define QT_SWEEP_MAX_ITEMS 16384u
-/* Candidates allowed per item before the sweep declines: the tree walk
- * costs about as much as this many candidate tests. */
-#define QT_SWEEP_BUDGET 32u
+/* Candidates allowed per item before the sweep declines: at about 20
+ * candidates an item the sweep costs as much as the tree walk (W1 and MOBA
+ * worlds measured with callgrind). */
+#define QT_SWEEP_BUDGET 16u
+/* Passes that walk the tree without trying the sweep after it declined. */
+#define QT_SWEEP_REST 15u
 
 static void sweep_release(const fc_allocator *a, qt_sweep *s)
 {
     fc_free_bytes(a, s->key, sizeof(qt_sweep_slot) * s->cap);
-    fc_free_bytes(a, s->tmp, sizeof(qt_sweep_slot) * s->cap);
+    fc_free_bytes(a, s->tmp, sizeof(qt_sweep_slot) * (s->cap + 1u));
     fc_free_bytes(a, s->item, sizeof(qt_sweep_item) * s->cap);
     s->key = s->tmp = NULL;
     s->item = NULL;
-    s->cap = 0;
+    s->cap = s->order_n = s->rest = 0;
 }
 
 void fc_qt_sweep_free(fc_quadtree *qt)
@@ -50,13 +53,14 @@ static int sweep_reserve(fc_quadtree *qt, uint32_t n)
     if (s.cap < n)
         s.cap = n;
     s.key = (qt_sweep_slot *)fc_alloc_bytes(&qt->a, sizeof(qt_sweep_slot) * s.cap);
-    s.tmp = (qt_sweep_slot *)fc_alloc_bytes(&qt->a, sizeof(qt_sweep_slot) * s.cap);
+    s.tmp = (qt_sweep_slot *)fc_alloc_bytes(&qt->a, sizeof(qt_sweep_slot) * (s.cap + 1u)); /* + a sentinel */
     s.item = (qt_sweep_item *)fc_alloc_bytes(&qt->a, sizeof(qt_sweep_item) * s.cap);
     if (s.key == NULL || s.tmp == NULL || s.item == NULL) {
         sweep_release(&qt->a, &s);
         return 0;
     }
     sweep_release(&qt->a, &qt->sweep);
+    s.order_n = s.rest = 0;
     qt->sweep = s;
     return 1;
 }
@@ -78,50 +82,37 @@ static void radix_pass(const qt_sweep_slot *src, qt_sweep_slot *dst, uint32_t n,
         dst[count[(src[i].key >> shift) & 0xFFu]++] = src[i];
 }
 
-/* Sort n keys on their high 32 bits, in key: two radix passes on the 16
- * leading bits in which the keys differ (diff: the bits in which some
- * keys' high halves differ), then an insertion sort, whose moves only
- * reorder keys agreeing on those 16 bits: 0 when they exceed budget (a
- * crowd of items with nearly equal min_u: the sweep would decline too). */
-static int sort_high(qt_sweep_slot *key, qt_sweep_slot *tmp, uint32_t n, uint32_t diff, uint64_t budget)
+/* The items' extents in sweep order from the last pass's order, when it
+ * still lists the tree's items: as many as the tree holds, all present
+ * (the order lists distinct items, so it is then a permutation of them);
+ * 0 when it does not. Frames that only move items take this path. */
+static int fill_from_order(const fc_quadtree *qt, uint32_t n)
 {
-    int top = 0;
-    while (top < 32 && (diff >> top) != 0)
-        top++;
-    const unsigned low = top > 16 ? (unsigned)top - 16 : 0;
-    unsigned shift[2] = {32 + low, 40 + low};
-    int passes = 0;
-    for (int p = 0; p < 2; p++)
-        if (shift[p] < 64 && ((diff >> (shift[p] - 32)) & 0xFFu) != 0)
-            radix_pass(passes % 2 == 0 ? key : tmp, passes % 2 == 0 ? tmp : key, n, shift[p]), passes++;
-    if (passes % 2 != 0)
-        for (uint32_t i = 0; i < n; i++)
-            key[i] = tmp[i];
-    uint64_t moves = 0;
-    for (uint32_t i = 1; i < n; i++) {
-        const qt_sweep_slot k = key[i];
-        const uint32_t hi = (uint32_t)(k.key >> 32);
-        uint32_t j = i;
-        for (; j > 0 && (uint32_t)(key[j - 1].key >> 32) > hi; j--)
-            key[j] = key[j - 1];
-        key[j] = k;
-        moves += i - j;
-        if (moves > budget)
+    const qt_sweep *sw = &qt->sweep;
+    if (sw->order_n != n)
+        return 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const qt_loc l = qt->loc[sw->item[i].item];
+        if (l.node < 0)
             return 0;
+        const fc_qt_box b = qt->chunks[l.at >> QT_CHUNK_LOG2].e[l.at & (QT_CHUNK - 1)].box;
+        sw->tmp[i].span.lo = b.min_u;
+        sw->tmp[i].span.hi = b.max_u;
+        sw->key[i].span.lo = b.min_v;
+        sw->key[i].span.hi = b.max_v;
     }
     return 1;
 }
 
-int fc_qt_pairs_sweep(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
+/* The items and their extents from the chunk pool (a free chunk has
+ * n == 0), in the order of two radix passes on the 16 leading bits of
+ * min_u in which the items differ (the insertion sort finishes it); 0
+ * when the pool does not hold n items (not a tree fc_qt_validate accepts). */
+static int fill_from_pool(fc_quadtree *qt, uint32_t n)
 {
-    const uint32_t n = (uint32_t)qt->count;
-    if (n > QT_SWEEP_MAX_ITEMS || !sweep_reserve(qt, n))
-        return 0;
-    qt_sweep_slot *key = qt->sweep.key, *tmp = qt->sweep.tmp;
-    qt_sweep_item *item = qt->sweep.item;
-    const uint64_t budget = (uint64_t)QT_SWEEP_BUDGET * n + 64;
-    /* every used entry of the chunk pool (a free chunk has n == 0) as
-     * min_u (order-preserving unsigned) << 32 | its place in the pool */
+    qt_sweep *sw = &qt->sweep;
+    qt_sweep_slot *key = sw->key, *tmp = sw->tmp;
+    /* each entry as min_u (order-preserving unsigned) << 32 | its place */
     uint32_t k = 0, first = 0, diff = 0;
     for (int32_t c = 0; c < qt->chunk_count; c++) {
         const qt_chunk *ch = &qt->chunks[c];
@@ -132,37 +123,106 @@ int fc_qt_pairs_sweep(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
             key[k++].key = (uint64_t)u << 32 | (uint32_t)(c * QT_CHUNK + i);
         }
     }
-    if (k != n || !sort_high(key, tmp, n, diff, budget)) /* k != n: not a tree fc_qt_validate accepts */
+    if (k != n)
         return 0;
-    /* the extents in sweep order: u in tmp, v in key (slot i's key read
-     * before the slot is written) */
+    int top = 0;
+    while (top < 32 && (diff >> top) != 0)
+        top++;
+    const unsigned low = top > 16 ? (unsigned)top - 16 : 0;
+    int passes = 0;
+    for (unsigned shift = 32 + low; shift < 48 + low; shift += 8)
+        if (((diff >> (shift - 32)) & 0xFFu) != 0) {
+            radix_pass(passes % 2 == 0 ? key : tmp, passes % 2 == 0 ? tmp : key, n, shift);
+            passes++;
+        }
+    const qt_sweep_slot *sorted = passes % 2 == 0 ? key : tmp;
+    /* the extents: u in tmp, v in key (slot i read before it is written,
+     * from whichever array holds the sorted keys) */
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t at = (uint32_t)key[i].key;
+        const uint32_t at = (uint32_t)sorted[i].key;
         const qt_entry *e = &qt->chunks[at >> QT_CHUNK_LOG2].e[at & (QT_CHUNK - 1)];
+        sw->item[i].item = e->item;
         tmp[i].span.lo = e->box.min_u;
         tmp[i].span.hi = e->box.max_u;
         key[i].span.lo = e->box.min_v;
         key[i].span.hi = e->box.max_v;
-        item[i].item = e->item;
     }
-    /* each item's candidates (the later items whose u extent starts inside
-     * its own) end at item[i].end; counted before any pair is reported,
-     * over budget the sweep declines */
+    sw->order_n = n;
+    return 1;
+}
+
+/* Insertion sort of the items on min_u (nearly sorted: by the radix
+ * passes, or by the last frame); 0 when its moves exceed budget (a crowd
+ * of items with nearly equal min_u: the sweep would decline anyway). */
+static int sort_on_u(qt_sweep *sw, uint32_t n, uint64_t budget)
+{
+    qt_sweep_slot *u = sw->tmp, *v = sw->key;
+    qt_sweep_item *item = sw->item;
+    uint64_t moves = 0;
+    for (uint32_t i = 1; i < n; i++) {
+        const qt_sweep_slot ui = u[i];
+        if (u[i - 1].span.lo <= ui.span.lo)
+            continue;
+        const qt_sweep_slot vi = v[i];
+        const qt_sweep_item ii = item[i];
+        uint32_t j = i;
+        for (; j > 0 && u[j - 1].span.lo > ui.span.lo; j--) {
+            u[j] = u[j - 1];
+            v[j] = v[j - 1];
+            item[j] = item[j - 1];
+        }
+        u[j] = ui;
+        v[j] = vi;
+        item[j] = ii;
+        moves += i - j;
+        if (moves > budget)
+            return 0;
+    }
+    return 1;
+}
+
+/* Each item's candidates (the later items whose u extent starts inside its
+ * own) end at item[i].end; 0 when there are more than budget. A sentinel
+ * past the last item (lo INT32_MAX) ends every scan but that of an item
+ * reaching INT32_MAX, whose candidates are all the later items. */
+static int count_candidates(qt_sweep *sw, uint32_t n, uint64_t budget)
+{
+    const qt_sweep_slot *u = sw->tmp;
+    qt_sweep_item *item = sw->item;
+    sw->tmp[n].span.lo = INT32_MAX;
     uint64_t cand = 0;
     for (uint32_t i = 0; i < n; i++) {
-        const int32_t hi = tmp[i].span.hi;
+        const int32_t hi = u[i].span.hi;
         uint32_t j = i + 1;
-        while (j < n && tmp[j].span.lo <= hi)
-            j++;
+        if (hi == INT32_MAX)
+            j = n;
+        else
+            while (u[j].span.lo <= hi)
+                j++;
         item[i].end = j;
         cand += j - i - 1;
         if (cand > budget)
             return 0;
     }
+    return 1;
+}
+
+int fc_qt_pairs_sweep(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
+{
+    const uint32_t n = (uint32_t)qt->count;
+    if (n > QT_SWEEP_MAX_ITEMS || !sweep_reserve(qt, n))
+        return 0;
+    qt_sweep *sw = &qt->sweep;
+    const uint64_t budget = (uint64_t)QT_SWEEP_BUDGET * n + 64;
+    if ((!fill_from_order(qt, n) && !fill_from_pool(qt, n)) || !sort_on_u(sw, n, budget) ||
+        !count_candidates(sw, n, budget))
+        return 0;
+    const qt_sweep_slot *v = sw->key;
+    const qt_sweep_item *item = sw->item;
     for (uint32_t i = 0; i < n; i++) {
-        const qt_span v = key[i].span;
+        const qt_span vi = v[i].span;
         for (uint32_t j = i + 1, end = item[i].end; j < end; j++)
-            if ((key[j].span.lo <= v.hi) & (v.lo <= key[j].span.hi))
+            if ((v[j].span.lo <= vi.hi) & (vi.lo <= v[j].span.hi))
                 fn(ctx, item[i].item, item[j].item);
     }
     return 1;
@@ -170,6 +230,17 @@ int fc_qt_pairs_sweep(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
 
 void fc_qt_pairs_fast(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
 {
-    if (qt != NULL && fn != NULL && !fc_qt_pairs_sweep(qt, fn, ctx))
-        fc_qt_pairs(qt, fn, ctx);
+    if (qt == NULL || fn == NULL)
+        return;
+    /* after a decline the next QT_SWEEP_REST passes walk the tree without
+     * trying: a world too crowded for the sweep rarely thins out at once,
+     * and a declined try costs about a third of the tree walk */
+    if (qt->sweep.rest > 0) {
+        qt->sweep.rest--;
+    } else if (fc_qt_pairs_sweep(qt, fn, ctx)) {
+        return;
+    } else {
+        qt->sweep.rest = QT_SWEEP_REST;
+    }
+    fc_qt_pairs(qt, fn, ctx);
 }
