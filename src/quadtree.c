@@ -52,6 +52,15 @@ static void qt_set_square(fc_quadtree *qt)
     qt->side = (int64_t)1 << qt->def.size_log2;
     qt->hi_u = qt->o_u + qt->side - 1;
     qt->hi_v = qt->o_v + qt->side - 1;
+    /* depth d holds the boxes with 2m <= s and (deeper than 0) 4m > s, s
+     * its cell side, unless d is max_depth, which holds every smaller box
+     * too (qt_target) */
+    for (int d = 0; d <= FC_QT_MAX_DEPTH; d++) {
+        const int64_t s = d <= qt->def.size_log2 ? (int64_t)1 << (qt->def.size_log2 - d) : 1;
+        qt->cell_side[d] = s;
+        qt->stay_hi[d] = d == 0 ? INT64_MAX : s / 2;
+        qt->stay_lo[d] = qt->def.layout != FC_QT_LOOSE ? INT64_MAX : d >= qt->def.max_depth ? -1 : s / 4;
+    }
 }
 
 static int64_t clamp64(int64_t x, int64_t lo, int64_t hi)
@@ -416,29 +425,6 @@ fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box)
     return FC_OK;
 }
 
-static int qt_inside(const fc_quadtree *qt, fc_qt_box b)
-{
-    return (b.min_u >= qt->o_u) & (b.min_v >= qt->o_v) & (b.max_u <= qt->hi_u) & (b.max_v <= qt->hi_v);
-}
-
-/* The common move, decided without qt_target: in the loose layout a box
- * inside the square (so unclamped) stays in node cur when its size selects
- * cur's depth (see qt_target: the deepest d with 2m <= 2^(L - d), m the
- * larger side, within [0, max_depth]) and its min corner lies in cur's
- * cell. */
-static int qt_stays(const fc_quadtree *qt, const qt_node *cur, fc_qt_box box)
-{
-    if (qt->def.layout != FC_QT_LOOSE || !qt_inside(qt, box))
-        return 0;
-    const int64_t w = (int64_t)box.max_u - box.min_u, h = (int64_t)box.max_v - box.min_v;
-    const int64_t m = w > h ? w : h;
-    const int d = cur->depth, sh = qt->def.size_log2 - d;
-    const int64_t s = (int64_t)1 << sh;
-    return ((d == 0) | (2 * m <= s)) & ((d == qt->def.max_depth) | (4 * m > s)) &
-           ((((int64_t)box.min_u - qt->o_u) >> sh) == cur->cell_u) &
-           ((((int64_t)box.min_v - qt->o_v) >> sh) == cur->cell_v);
-}
-
 /* Move item to the node box selects (qt_target): in place when that is
  * its node; else the new node first (it may fail), then the move, then
  * the old path pruned (the new node may be an ancestor of the old one). */
@@ -461,11 +447,7 @@ FC_NOINLINE static fc_status qt_move_far(fc_quadtree *qt, uint32_t item, fc_qt_b
 
 fc_status fc_qt_move(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
-    const qt_loc l = qt->loc[item];
-    if (!qt_stays(qt, &qt->nodes[l.node], box))
-        return qt_move_far(qt, item, box);
-    qt->chunks[l.at >> QT_CHUNK_LOG2].e[l.at & (QT_CHUNK - 1)].box = box; /* in place */
-    return FC_OK;
+    return fc_qt_move_in_place(qt, item, box) ? FC_OK : qt_move_far(qt, item, box);
 }
 
 fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box)

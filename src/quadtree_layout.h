@@ -78,6 +78,10 @@ struct fc_quadtree {
     fc_allocator a;
     int64_t o_u, o_v, side; /* origin and side 2^size_log2 */
     int64_t hi_u, hi_v;     /* the square's last coordinates: origin + side - 1 */
+    /* the moves' test (qt_stays), per depth d: a box inside the square
+     * whose larger side m has stay_lo[d] < m <= stay_hi[d] lives at depth
+     * d; its cell side. In the strict layout stay_lo is INT64_MAX. */
+    int64_t stay_lo[FC_QT_MAX_DEPTH + 1], stay_hi[FC_QT_MAX_DEPTH + 1], cell_side[FC_QT_MAX_DEPTH + 1];
     /* node pool: nodes[0] is the root; nodes[1..node_count) are in the tree
      * or free (a stack through parent, top free_top, 0 = none: the root is
      * never free). A node whose subtree empties is returned to the pool, so
@@ -94,5 +98,43 @@ struct fc_quadtree {
     int32_t count;
     qt_sweep sweep; /* the sweep's scratch (quadtree_sweep.c) */
 };
+
+/* ---------------------------------------------------------------- moves
+ * The common move's fast path, inline here because the world's moves call
+ * it once a body and frame (world.c). */
+
+/* 1 when box lies inside the square (so clamping leaves it unchanged). */
+static inline int qt_inside(const fc_quadtree *qt, fc_qt_box b)
+{
+    return (b.min_u >= qt->o_u) & (b.min_v >= qt->o_v) & (b.max_u <= qt->hi_u) & (b.max_v <= qt->hi_v);
+}
+
+/* The common move, decided without qt_target: in the loose layout a box
+ * inside the square (so unclamped) stays in node cur when its size selects
+ * cur's depth (qt_target: the deepest d with 2m <= 2^(L - d), m the larger
+ * side, within [0, max_depth]; for integers 2m <= s is m <= s / 2 and
+ * 4m > s is m > s / 4, rounded down) and its min corner lies in cur's cell
+ * (cur's region starts at the cell). */
+static inline int qt_stays(const fc_quadtree *qt, const qt_node *cur, fc_qt_box box)
+{
+    const int64_t w = (int64_t)box.max_u - box.min_u, h = (int64_t)box.max_v - box.min_v;
+    const int64_t m = w > h ? w : h;
+    const int d = cur->depth;
+    const uint64_t s = (uint64_t)qt->cell_side[d];
+    return qt_inside(qt, box) & (m > qt->stay_lo[d]) & (m <= qt->stay_hi[d]) &
+           ((uint64_t)((int64_t)box.min_u - cur->rmin_u) < s) & ((uint64_t)((int64_t)box.min_v - cur->rmin_v) < s);
+}
+
+/* fc_qt_move when item (present; box with min <= max) stays in its node:
+ * 1 and the box written in place, else 0 and nothing changed (then
+ * fc_qt_move moves it). */
+static inline int fc_qt_move_in_place(fc_quadtree *qt, uint32_t item, fc_qt_box box)
+{
+    const qt_loc l = qt->loc[item];
+    if (!qt_stays(qt, &qt->nodes[l.node], box))
+        return 0;
+    qt->chunks[l.at >> QT_CHUNK_LOG2].e[l.at & (QT_CHUNK - 1)].box = box;
+    return 1;
+}
 
 #endif

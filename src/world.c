@@ -13,6 +13,7 @@
 #include "cast3d_internal.h"
 #include "fc_noinline.h"
 #include "quadtree_internal.h"
+#include "quadtree_layout.h" /* the moves' inline fast path */
 #include "world_record.h"
 
 #include "nofloat.h"
@@ -462,9 +463,11 @@ static fc_status world_translate_small2(fc_world *w, fc_body *b, uint32_t index,
         box.max_v = (int32_t)(y0 + x1);
     }
     fc_world_settle(w);
-    fc_status st = fc_qt_move(w->qt, index, box);
-    if (st != FC_OK)
-        return st;
+    if (!fc_qt_move_in_place(w->qt, index, box)) {
+        fc_status st = fc_qt_move(w->qt, index, box);
+        if (st != FC_OK)
+            return st;
+    }
     b->sw[0] = (int32_t)x0;
     b->sw[1] = (int32_t)y0;
     b->sw[2] = (int32_t)x1;
