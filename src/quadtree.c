@@ -190,7 +190,7 @@ fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out)
     qt->free_chunk = -1;
     qt->loc = qt_new_locs(&a, lc);
     qt->loc_cap = lc; /* before any fc_qt_destroy: it frees loc with this size */
-    if (qt->nodes == NULL || qt->loc == NULL || qt->chunks == NULL) {
+    if (qt->nodes == NULL || qt->loc == NULL || qt->chunks == NULL || !fc_qt_sweep_fit(qt, lc)) {
         fc_qt_destroy(qt);
         return FC_ERR_NO_MEMORY;
     }
@@ -224,6 +224,10 @@ static int qt_grow_loc(fc_quadtree *qt, uint32_t need)
     qt_loc *l = qt_new_locs(&qt->a, cap);
     if (l == NULL)
         return 0;
+    if (!fc_qt_sweep_fit(qt, cap)) {
+        fc_free_bytes(&qt->a, l, sizeof(qt_loc) * cap);
+        return 0;
+    }
     memcpy(l, qt->loc, sizeof(qt_loc) * qt->loc_cap);
     fc_free_bytes(&qt->a, qt->loc, sizeof(qt_loc) * qt->loc_cap);
     qt->loc = l;

@@ -29,15 +29,17 @@ fc_status fc_qt_move(fc_quadtree *qt, uint32_t item, fc_qt_box box);
 
 /* The pairs of fc_qt_pairs (each unordered overlapping pair once, in no
  * particular order), by sort-and-sweep (quadtree_sweep.c) when the tree is
- * small and sparse enough for it, else by the tree walk. The sweep's
- * scratch is the tree's (allocated on first use, sized for its item
- * capacity; out of memory: the tree walk), so unlike fc_qt_pairs it writes
- * qt. */
+ * small and sparse enough for it, else by the tree walk. The sweep works
+ * in the tree's scratch (so unlike fc_qt_pairs it writes qt), never
+ * allocates. */
 void fc_qt_pairs_fast(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx);
-/* The sweep alone: 1 when it listed the pairs; 0 when it declined (more
- * than 16384 items, more candidates than its budget, out of memory), fn
- * not called. For tests. */
+/* The sweep alone: 1 when it listed the pairs; 0 when it declined (a tree
+ * of item capacity above 16384, more candidates than its budget), fn not
+ * called. For tests. */
 int fc_qt_pairs_sweep(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx);
+/* Size the sweep's scratch for item capacity cap (the location table's):
+ * none above 16384. 0 when out of memory (scratch unchanged). */
+int fc_qt_sweep_fit(fc_quadtree *qt, uint32_t cap);
 /* Free the sweep's scratch (fc_qt_destroy). */
 void fc_qt_sweep_free(fc_quadtree *qt);
 

@@ -17,7 +17,9 @@
 #include "fc_alloc.h"
 #include "nofloat.h"
 
-/* The largest tree the sweep takes (its scratch: 24 bytes an item). */
+/* The largest item capacity (location table) of a tree the sweep takes:
+ * its scratch is 24 bytes an item of capacity, allocated with the table
+ * (fc_qt_sweep_fit), so that pair passes never allocate. */
 #define QT_SWEEP_MAX_ITEMS 16384u
 /* Candidates allowed per item before the sweep declines: at about 20
  * candidates an item the sweep costs as much as the tree walk (W1 and MOBA
@@ -41,17 +43,17 @@ void fc_qt_sweep_free(fc_quadtree *qt)
     sweep_release(&qt->a, &qt->sweep);
 }
 
-/* Scratch for n items, sized for the tree's item capacity (its location
- * table, at most QT_SWEEP_MAX_ITEMS) so that frames within capacity do
- * not allocate; 0 when out of memory (the old scratch kept). */
-static int sweep_reserve(fc_quadtree *qt, uint32_t n)
+int fc_qt_sweep_fit(fc_quadtree *qt, uint32_t cap)
 {
-    if (n <= qt->sweep.cap)
+    if (cap > QT_SWEEP_MAX_ITEMS) {
+        sweep_release(&qt->a, &qt->sweep);
+        return 1;
+    }
+    if (cap == qt->sweep.cap)
         return 1;
     qt_sweep s;
-    s.cap = qt->loc_cap < QT_SWEEP_MAX_ITEMS ? qt->loc_cap : QT_SWEEP_MAX_ITEMS;
-    if (s.cap < n)
-        s.cap = n;
+    s.cap = cap;
+    s.order_n = s.rest = 0;
     s.key = (qt_sweep_slot *)fc_alloc_bytes(&qt->a, sizeof(qt_sweep_slot) * s.cap);
     s.tmp = (qt_sweep_slot *)fc_alloc_bytes(&qt->a, sizeof(qt_sweep_slot) * (s.cap + 1u)); /* + a sentinel */
     s.item = (qt_sweep_item *)fc_alloc_bytes(&qt->a, sizeof(qt_sweep_item) * s.cap);
@@ -60,7 +62,6 @@ static int sweep_reserve(fc_quadtree *qt, uint32_t n)
         return 0;
     }
     sweep_release(&qt->a, &qt->sweep);
-    s.order_n = s.rest = 0;
     qt->sweep = s;
     return 1;
 }
@@ -210,7 +211,7 @@ static int count_candidates(qt_sweep *sw, uint32_t n, uint64_t budget)
 int fc_qt_pairs_sweep(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
 {
     const uint32_t n = (uint32_t)qt->count;
-    if (n > QT_SWEEP_MAX_ITEMS || !sweep_reserve(qt, n))
+    if (n > qt->sweep.cap)
         return 0;
     qt_sweep *sw = &qt->sweep;
     const uint64_t budget = (uint64_t)QT_SWEEP_BUDGET * n + 64;

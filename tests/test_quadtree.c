@@ -293,8 +293,8 @@ static void centre_lines(void)
 
 /* The sweep declines what would make it slow - a column of boxes (every
  * pair a candidate on u), one far box pulling the rest into one sort
- * bucket, more than 16384 items - before reporting anything; the world's
- * pass (fc_qt_pairs_fast) then walks the tree. */
+ * bucket, a tree of capacity beyond 16384 items - before reporting
+ * anything; the world's pass (fc_qt_pairs_fast) then walks the tree. */
 static void sweep_declines(void)
 {
     fc_qt_def d = fc_qt_def_default();
@@ -320,18 +320,23 @@ static void sweep_declines(void)
         check_pairs(qt, shape == 0 ? "column" : "one sort bucket");
         fc_qt_destroy(qt);
     }
+    /* the sweep's scratch comes with the tree's item capacity, up to 16384 */
+    d.item_capacity = 16384;
     fc_quadtree *qt;
     TU_CHECK(fc_qt_create(&d, &qt) == FC_OK, "create");
+    long dropped = 1;
     for (int32_t i = 0; i <= 16384; i++) {
         int32_t v = (int32_t)((uint32_t)i * 7919u % 65536u);
         fc_qt_box b = {i * 4, v, i * 4 + 1, v + 1}; /* apart on u */
+        if (i == 16384) {
+            g_calls = 0;
+            TU_CHECK(fc_qt_pairs_sweep(qt, on_pair, &dropped) == 1 && g_calls == 0,
+                     "capacity 16384, 16384 items, no pair: the sweep runs");
+        }
         TU_CHECK(fc_qt_insert(qt, (uint32_t)i, b) == FC_OK, "insert");
     }
-    long dropped = 1;
-    g_calls = 0;
-    TU_CHECK(fc_qt_pairs_sweep(qt, on_pair, &dropped) == 0 && g_calls == 0, "16385 items: the sweep declines");
-    TU_CHECK(fc_qt_remove(qt, 0) == FC_OK && fc_qt_pairs_sweep(qt, on_pair, &dropped) == 1 && g_calls == 0,
-             "16384 items, no pair: the sweep runs");
+    TU_CHECK(fc_qt_remove(qt, 16384) == FC_OK && fc_qt_pairs_sweep(qt, on_pair, &dropped) == 0 && g_calls == 0,
+             "capacity grown beyond 16384: the sweep declines");
     fc_qt_destroy(qt);
     memset(g_live, 0, sizeof g_live);
 }
