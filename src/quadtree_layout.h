@@ -18,7 +18,8 @@ typedef union qt_sweep_slot {
     qt_span span;
 } qt_sweep_slot;
 
-/* An item in sweep order: its number and where its candidates end. */
+/* An item in sweep order: its number and a spare word (the sweep keeps
+ * pairs in it). */
 typedef struct qt_sweep_item {
     uint32_t item, end;
 } qt_sweep_item;

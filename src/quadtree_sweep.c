@@ -182,28 +182,71 @@ static int sort_on_u(qt_sweep *sw, uint32_t n, uint64_t budget)
     return 1;
 }
 
-/* Each item's candidates (the later items whose u extent starts inside its
- * own) end at item[i].end; 0 when there are more than budget. A sentinel
- * past the last item (lo INT32_MAX) ends every scan but that of an item
- * reaching INT32_MAX, whose candidates are all the later items. */
-static int count_candidates(qt_sweep *sw, uint32_t n, uint64_t budget)
+static int spans_meet(qt_span a, qt_span b)
 {
-    const qt_sweep_slot *u = sw->tmp;
+    return (a.lo <= b.hi) & (b.lo <= a.hi);
+}
+
+/* Item i's candidates are the later items whose u extent starts inside
+ * its own; at most 16384 items, so a pair (i, j) of sweep positions packs
+ * into one word. */
+#define QT_SWEEP_PAIR(i, j) ((i) << 14 | (j))
+
+/* The sweep proper, in one pass: it counts the candidates and keeps the
+ * pairs among them whose v extents meet, in the items' spare words (end),
+ * while there is room (n of them); nothing is reported before the count is
+ * known within budget (0 otherwise). Then the kept pairs are reported, and
+ * the items from the first whose pairs did not fit on are swept again,
+ * reporting directly. A sentinel past the last item (lo INT32_MAX) ends
+ * every scan but that of an item reaching INT32_MAX, whose candidates are
+ * all the later items. */
+static int sweep_pairs(qt_sweep *sw, uint32_t n, uint64_t budget, fc_qt_pair_fn fn, void *ctx)
+{
+    const qt_sweep_slot *u = sw->tmp, *v = sw->key;
     qt_sweep_item *item = sw->item;
     sw->tmp[n].span.lo = INT32_MAX;
     uint64_t cand = 0;
+    uint32_t hits = 0, kept = 0, full = n; /* full: the first item whose pairs did not all fit */
     for (uint32_t i = 0; i < n; i++) {
         const int32_t hi = u[i].span.hi;
+        const qt_span vi = v[i].span;
+        const uint32_t first = hits;
         uint32_t j = i + 1;
-        if (hi == INT32_MAX)
-            j = n;
-        else
-            while (u[j].span.lo <= hi)
-                j++;
-        item[i].end = j;
+        if (hi != INT32_MAX) {
+            for (; u[j].span.lo <= hi; j++)
+                if (spans_meet(v[j].span, vi)) {
+                    if (hits < n)
+                        item[hits].end = QT_SWEEP_PAIR(i, j);
+                    hits++;
+                }
+        } else {
+            for (; j < n; j++)
+                if (spans_meet(v[j].span, vi)) {
+                    if (hits < n)
+                        item[hits].end = QT_SWEEP_PAIR(i, j);
+                    hits++;
+                }
+        }
+        if (hits > n && full == n) {
+            full = i;
+            kept = first;
+        }
         cand += j - i - 1;
         if (cand > budget)
             return 0;
+    }
+    if (full == n)
+        kept = hits;
+    for (uint32_t k = 0; k < kept; k++) {
+        const uint32_t pair = item[k].end;
+        fn(ctx, item[pair >> 14].item, item[pair & 0x3FFFu].item);
+    }
+    for (uint32_t i = full; i < n; i++) {
+        const int32_t hi = u[i].span.hi;
+        const qt_span vi = v[i].span;
+        for (uint32_t j = i + 1; j < n && u[j].span.lo <= hi; j++)
+            if (spans_meet(v[j].span, vi))
+                fn(ctx, item[i].item, item[j].item);
     }
     return 1;
 }
@@ -215,18 +258,8 @@ int fc_qt_pairs_sweep(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
         return 0;
     qt_sweep *sw = &qt->sweep;
     const uint64_t budget = (uint64_t)QT_SWEEP_BUDGET * n + 64;
-    if ((!fill_from_order(qt, n) && !fill_from_pool(qt, n)) || !sort_on_u(sw, n, budget) ||
-        !count_candidates(sw, n, budget))
-        return 0;
-    const qt_sweep_slot *v = sw->key;
-    const qt_sweep_item *item = sw->item;
-    for (uint32_t i = 0; i < n; i++) {
-        const qt_span vi = v[i].span;
-        for (uint32_t j = i + 1, end = item[i].end; j < end; j++)
-            if ((v[j].span.lo <= vi.hi) & (vi.lo <= v[j].span.hi))
-                fn(ctx, item[i].item, item[j].item);
-    }
-    return 1;
+    return (fill_from_order(qt, n) || fill_from_pool(qt, n)) && sort_on_u(sw, n, budget) &&
+           sweep_pairs(sw, n, budget, fn, ctx);
 }
 
 void fc_qt_pairs_fast(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)

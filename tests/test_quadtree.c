@@ -341,6 +341,30 @@ static void sweep_declines(void)
     memset(g_live, 0, sizeof g_live);
 }
 
+/* More overlapping pairs than items (clusters of 5 boxes overlapping one
+ * another): the sweep keeps as many pairs as there are items, then sweeps
+ * the rest again; every pair still once. */
+static void sweep_many_pairs(void)
+{
+    fc_qt_def d = fc_qt_def_default();
+    d.size_log2 = 16;
+    fc_quadtree *qt;
+    TU_CHECK(fc_qt_create(&d, &qt) == FC_OK, "create");
+    memset(g_live, 0, sizeof g_live);
+    for (int i = 0; i < MAXN; i++) {
+        int32_t c = (i / 5) * 500, k = i % 5;
+        fc_qt_box b = {c + k, (i / 5) % 7 * 300 + k, c + 20 + k, (i / 5) % 7 * 300 + 20};
+        g_box[i] = b;
+        g_live[i] = 1;
+        TU_CHECK(fc_qt_insert(qt, (uint32_t)i, b) == FC_OK, "insert");
+    }
+    long before = g_sweeps;
+    check_pairs(qt, "clusters");
+    TU_CHECK(g_sweeps == before + 1, "clusters: the sweep ran");
+    fc_qt_destroy(qt);
+    memset(g_live, 0, sizeof g_live);
+}
+
 /* Usage: test_quadtree [--break | --break-sweep] [--steps N] (default 3000
  * per run). */
 int main(int argc, char **argv)
@@ -360,5 +384,6 @@ int main(int argc, char **argv)
             run((fc_qt_layout)layout, kind, kind == 2 ? 200 : MAXN, seed + (uint64_t)(kind * 7 + layout), steps);
     centre_lines();
     sweep_declines();
+    sweep_many_pairs();
     return tu_finish("quadtree");
 }
