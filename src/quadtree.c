@@ -27,65 +27,10 @@
 #include <string.h>
 
 #include "fc_alloc.h"
+#include "fc_noinline.h"
 #include "nofloat.h"
 #include "quadtree_internal.h"
-
-/* One item of a node: its box and number. */
-typedef struct qt_entry {
-    fc_qt_box box;
-    uint32_t item;
-} qt_entry;
-
-/* A node's items live in a chain of fixed-size chunks from one pool: the
- * head chunk holds the most recent 1..QT_CHUNK items, every later one is
- * full. Contiguous enough for the pair loops, and a node growing or
- * shrinking only takes or returns a chunk, never allocates. */
-#define QT_CHUNK_LOG2 2
-#define QT_CHUNK (1 << QT_CHUNK_LOG2)
-typedef struct qt_chunk {
-    qt_entry e[QT_CHUNK];
-    int32_t n;    /* entries used */
-    int32_t next; /* the node's next chunk, or the next free chunk; -1 none */
-} qt_chunk;
-
-/* A node of the tree, or (depth -1) a free one in the pool. */
-typedef struct qt_node {
-    int64_t rmin_u, rmin_v, rmax_u, rmax_v; /* region, closed */
-    int64_t cell_u, cell_v;                 /* cell coordinates at this depth */
-    int32_t child[4];                       /* quadrant u_bit + 2 * v_bit; -1 none */
-    int32_t parent;                         /* -1 for the root; next free node when free */
-    int32_t depth;                          /* -1: free */
-    int32_t head;                           /* first chunk of the node's items, -1 none */
-    int32_t count;                          /* items in the node */
-    int32_t sub;                            /* items in this subtree */
-    int32_t want;                           /* items probed into this node (fc_qt_probe), else 0 */
-} qt_node;
-
-/* Where an item is: its node (-1: absent) and chunk * QT_CHUNK + slot. */
-typedef struct qt_loc {
-    int32_t node;
-    int32_t at;
-} qt_loc;
-
-struct fc_quadtree {
-    fc_qt_def def;
-    fc_allocator a;
-    int64_t o_u, o_v, side; /* origin and side 2^size_log2 */
-    /* node pool: nodes[0] is the root; nodes[1..node_count) are in the tree
-     * or free (a stack through parent, top free_top, 0 = none: the root is
-     * never free). A node whose subtree empties is returned to the pool, so
-     * the tree never holds more nodes than its items' paths. */
-    qt_node *nodes;
-    int32_t node_count, node_cap, free_top, free_nodes;
-    /* chunk pool: chunks[0..chunk_count) in use or free (a stack through
-     * next, top free_chunk, -1 none) */
-    qt_chunk *chunks;
-    int32_t chunk_count, chunk_cap, free_chunk;
-    int32_t probe_chunks; /* chunks the probed items need (fc_qt_probe) */
-    qt_loc *loc;
-    uint32_t loc_cap;
-    int32_t count;
-};
+#include "quadtree_layout.h"
 
 fc_qt_def fc_qt_def_default(void)
 {
@@ -99,6 +44,25 @@ fc_qt_def fc_qt_def_default(void)
 
 /* ---------------------------------------------------------------- placement */
 
+/* The square's figures from qt->def. */
+static void qt_set_square(fc_quadtree *qt)
+{
+    qt->o_u = qt->def.origin_u;
+    qt->o_v = qt->def.origin_v;
+    qt->side = (int64_t)1 << qt->def.size_log2;
+    qt->hi_u = qt->o_u + qt->side - 1;
+    qt->hi_v = qt->o_v + qt->side - 1;
+    /* depth d holds the boxes with 2m <= s and (deeper than 0) 4m > s, s
+     * its cell side, unless d is max_depth, which holds every smaller box
+     * too (qt_target) */
+    for (int d = 0; d <= FC_QT_MAX_DEPTH; d++) {
+        const int64_t s = d <= qt->def.size_log2 ? (int64_t)1 << (qt->def.size_log2 - d) : 1;
+        qt->cell_side[d] = s;
+        qt->stay_hi[d] = d == 0 ? INT64_MAX : s / 2;
+        qt->stay_lo[d] = qt->def.layout != FC_QT_LOOSE ? INT64_MAX : d >= qt->def.max_depth ? -1 : s / 4;
+    }
+}
+
 static int64_t clamp64(int64_t x, int64_t lo, int64_t hi)
 {
     return x < lo ? lo : x > hi ? hi : x;
@@ -111,11 +75,10 @@ typedef struct qt_cbox {
 static qt_cbox qt_clamp(const fc_quadtree *qt, fc_qt_box b)
 {
     qt_cbox c;
-    int64_t hu = qt->o_u + qt->side - 1, hv = qt->o_v + qt->side - 1;
-    c.min_u = clamp64(b.min_u, qt->o_u, hu);
-    c.max_u = clamp64(b.max_u, qt->o_u, hu);
-    c.min_v = clamp64(b.min_v, qt->o_v, hv);
-    c.max_v = clamp64(b.max_v, qt->o_v, hv);
+    c.min_u = clamp64(b.min_u, qt->o_u, qt->hi_u);
+    c.max_u = clamp64(b.max_u, qt->o_u, qt->hi_u);
+    c.min_v = clamp64(b.min_v, qt->o_v, qt->hi_v);
+    c.max_v = clamp64(b.max_v, qt->o_v, qt->hi_v);
     return c;
 }
 
@@ -216,9 +179,7 @@ fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out)
     memset(qt, 0, sizeof *qt);
     qt->def = *def;
     qt->a = a;
-    qt->o_u = def->origin_u;
-    qt->o_v = def->origin_v;
-    qt->side = (int64_t)1 << def->size_log2;
+    qt_set_square(qt);
     qt->node_cap = 64;
     qt->nodes = (qt_node *)fc_alloc_bytes(&a, sizeof(qt_node) * (size_t)qt->node_cap);
     uint32_t lc = def->item_capacity > 16 ? (uint32_t)def->item_capacity : 16u;
@@ -229,7 +190,7 @@ fc_status fc_qt_create(const fc_qt_def *def, fc_quadtree **out)
     qt->free_chunk = -1;
     qt->loc = qt_new_locs(&a, lc);
     qt->loc_cap = lc; /* before any fc_qt_destroy: it frees loc with this size */
-    if (qt->nodes == NULL || qt->loc == NULL || qt->chunks == NULL) {
+    if (qt->nodes == NULL || qt->loc == NULL || qt->chunks == NULL || !fc_qt_sweep_fit(qt, lc)) {
         fc_qt_destroy(qt);
         return FC_ERR_NO_MEMORY;
     }
@@ -247,6 +208,7 @@ void fc_qt_destroy(fc_quadtree *qt)
     fc_free_bytes(&a, qt->nodes, sizeof(qt_node) * (size_t)qt->node_cap);
     fc_free_bytes(&a, qt->chunks, sizeof(qt_chunk) * (size_t)qt->chunk_cap);
     fc_free_bytes(&a, qt->loc, sizeof(qt_loc) * qt->loc_cap);
+    fc_qt_sweep_free(qt);
     fc_free_bytes(&a, qt, sizeof *qt);
 }
 
@@ -258,10 +220,14 @@ static int qt_grow_loc(fc_quadtree *qt, uint32_t need)
         return 1;
     uint32_t cap = qt->loc_cap;
     while (cap < need)
-        cap = cap > FC_QT_MAX_ITEMS / 2 ? FC_QT_MAX_ITEMS : cap * 2;
+        cap = cap > FC_QT_MAX_ITEMS / 5 * 4 ? FC_QT_MAX_ITEMS : cap + cap / 4; /* cap >= 16 */
     qt_loc *l = qt_new_locs(&qt->a, cap);
     if (l == NULL)
         return 0;
+    if (!fc_qt_sweep_fit(qt, cap)) {
+        fc_free_bytes(&qt->a, l, sizeof(qt_loc) * cap);
+        return 0;
+    }
     memcpy(l, qt->loc, sizeof(qt_loc) * qt->loc_cap);
     fc_free_bytes(&qt->a, qt->loc, sizeof(qt_loc) * qt->loc_cap);
     qt->loc = l;
@@ -269,14 +235,15 @@ static int qt_grow_loc(fc_quadtree *qt, uint32_t need)
     return 1;
 }
 
-/* pool (cap elements of elem bytes, used in use) moved into one twice as
- * large and freed; NULL when out of memory or at the int32 limit (pool
- * and *cap unchanged). */
+/* pool (cap elements of elem bytes, used in use) moved into one a quarter
+ * larger and freed (a quarter, not double: at 100k W1 bodies doubling left
+ * a quarter of the pools unused); NULL when out of memory or at the int32
+ * limit (pool and *cap unchanged). */
 static void *qt_grown(fc_quadtree *qt, void *pool, int32_t *cap, int32_t used, size_t elem)
 {
-    if (*cap > INT32_MAX / 2)
+    if (*cap > INT32_MAX / 5 * 4)
         return NULL;
-    int32_t ncap = *cap * 2;
+    int32_t ncap = *cap + (*cap / 4 > 0 ? *cap / 4 : 1);
     void *np = fc_alloc_bytes(&qt->a, elem * (size_t)ncap);
     if (np == NULL)
         return NULL;
@@ -463,23 +430,29 @@ fc_status fc_qt_insert(fc_quadtree *qt, uint32_t item, fc_qt_box box)
     return FC_OK;
 }
 
-static int qt_inside(const fc_quadtree *qt, fc_qt_box b)
+/* Move item to the node box selects (qt_target): in place when that is
+ * its node; else the new node first (it may fail), then the move, then
+ * the old path pruned (the new node may be an ancestor of the old one). */
+FC_NOINLINE static fc_status qt_move_far(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
-    int64_t hu = qt->o_u + qt->side - 1, hv = qt->o_v + qt->side - 1;
-    return b.min_u >= qt->o_u && b.min_v >= qt->o_v && b.max_u <= hu && b.max_v <= hv;
+    const qt_node *cur = &qt->nodes[qt->loc[item].node];
+    qt_place p = qt_target(qt, box);
+    if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v) {
+        qt_entry_of(qt, item)->box = box; /* in place */
+        return FC_OK;
+    }
+    int32_t n = qt_prepare(qt, p);
+    if (n < 0)
+        return FC_ERR_NO_MEMORY;
+    int32_t old = qt_unlink(qt, item);
+    qt_link(qt, n, item, box);
+    qt_prune(qt, old);
+    return FC_OK;
 }
 
-/* The common move, decided without qt_target: in the loose layout a box
- * inside the square (so unclamped) keeps its depth when its width and
- * height do, and its cell when its min corner stays in the node's cell. */
-static int qt_same_node_shifted(const fc_quadtree *qt, const qt_node *cur, fc_qt_box old, fc_qt_box box)
+fc_status fc_qt_move(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
-    if (qt->def.layout != FC_QT_LOOSE || (int64_t)box.max_u - box.min_u != (int64_t)old.max_u - old.min_u ||
-        (int64_t)box.max_v - box.min_v != (int64_t)old.max_v - old.min_v || !qt_inside(qt, old) ||
-        !qt_inside(qt, box))
-        return 0;
-    int sh = qt->def.size_log2 - cur->depth;
-    return (((int64_t)box.min_u - qt->o_u) >> sh) == cur->cell_u && (((int64_t)box.min_v - qt->o_v) >> sh) == cur->cell_v;
+    return fc_qt_move_in_place(qt, item, box) ? FC_OK : qt_move_far(qt, item, box);
 }
 
 fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box)
@@ -488,26 +461,7 @@ fc_status fc_qt_update(fc_quadtree *qt, uint32_t item, fc_qt_box box)
         return FC_ERR_NULL;
     if (!qt_present(qt, item) || !box_ok(box))
         return FC_ERR_ARGUMENT;
-    const qt_node *cur = &qt->nodes[qt->loc[item].node];
-    qt_entry *e = qt_entry_of(qt, item);
-    if (qt_same_node_shifted(qt, cur, e->box, box)) {
-        e->box = box; /* in place */
-        return FC_OK;
-    }
-    qt_place p = qt_target(qt, box);
-    if (p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v) {
-        e->box = box; /* in place */
-        return FC_OK;
-    }
-    /* the new node first (it may fail), then move, then prune the old
-     * path (the new node may be an ancestor of the old one) */
-    int32_t n = qt_prepare(qt, p);
-    if (n < 0)
-        return FC_ERR_NO_MEMORY;
-    int32_t old = qt_unlink(qt, item);
-    qt_link(qt, n, item, box);
-    qt_prune(qt, old);
-    return FC_OK;
+    return fc_qt_move(qt, item, box);
 }
 
 fc_status fc_qt_remove(fc_quadtree *qt, uint32_t item)
@@ -622,12 +576,12 @@ void fc_qt_trim(fc_quadtree *qt)
  * - Locations: only items below loc_cap are planned. */
 /* 1 when item is present and box keeps it in its node (as fc_qt_update
  * decides it: the shifted-box shortcut, else the target cell). */
-static int qt_stays(const fc_quadtree *qt, uint32_t item, fc_qt_box box)
+static int qt_item_stays(const fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
     if (qt->loc[item].node < 0)
         return 0;
     const qt_node *cur = &qt->nodes[qt->loc[item].node];
-    if (qt_same_node_shifted(qt, cur, qt_entry_of(qt, item)->box, box))
+    if (qt_stays(qt, cur, box)) /* the moves' shortcut (quadtree_layout.h) */
         return 1;
     qt_place p = qt_target(qt, box);
     return p.depth == cur->depth && p.cu == cur->cell_u && p.cv == cur->cell_v;
@@ -637,7 +591,7 @@ int fc_qt_plan_move(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
     if (item >= qt->loc_cap || !box_ok(box))
         return FC_QT_PLAN_FAIL;
-    if (qt_stays(qt, item, box))
+    if (qt_item_stays(qt, item, box))
         return FC_QT_PLAN_STAY;
     int32_t n = qt_node_for(qt, qt_target(qt, box), 0);
     if (n < 0)
@@ -659,7 +613,7 @@ int fc_qt_plan_fits(const fc_quadtree *qt)
 
 void fc_qt_apply_move(fc_quadtree *qt, uint32_t item, fc_qt_box box)
 {
-    if (qt_stays(qt, item, box)) {
+    if (qt_item_stays(qt, item, box)) {
         qt_entry_of(qt, item)->box = box;
         return;
     }
@@ -892,10 +846,13 @@ fc_status fc_qt_validate(const fc_quadtree *qt)
             return FC_ERR_FORMAT;
         total += n->count;
     }
-    int32_t located = 0;
+    int32_t located = 0, pooled = 0;
     for (uint32_t i = 0; i < qt->loc_cap; i++)
         located += qt->loc[i].node >= 0;
-    if (total != qt->count || located != qt->count || qt->nodes[0].sub != qt->count ||
+    /* a free chunk is empty (the sweep reads the whole chunk pool) */
+    for (int32_t c = 0; c < qt->chunk_count; c++)
+        pooled += qt->chunks[c].n;
+    if (total != qt->count || located != qt->count || pooled != qt->count || qt->nodes[0].sub != qt->count ||
         in_tree + qt->free_nodes != qt->node_count)
         return FC_ERR_FORMAT;
     return FC_OK;

@@ -3,6 +3,10 @@
  * cleared tree take a set of boxes without allocating (the rebuild), and
  * can the live tree take a set of inserts and moves without allocating
  * (the diff restore), and then apply them? */
+
+/* Private quadtree calls for the world: the restore's plans
+ * (world_restore.c: can a cleared tree take a set of boxes without
+ * allocating?) and the moves' unchecked update. */
 #ifndef FIXCOL_SRC_QUADTREE_INTERNAL_H
 #define FIXCOL_SRC_QUADTREE_INTERNAL_H
 
@@ -43,5 +47,25 @@ void fc_qt_apply_move(fc_quadtree *qt, uint32_t item, fc_qt_box box);
  * (every target's want is already 0). A plan not applied is undone with
  * fc_qt_probe_reset and fc_qt_trim. */
 void fc_qt_plan_applied(fc_quadtree *qt);
+
+/* fc_qt_update without its argument checks, for the world's moves: item
+ * is present and box has min <= max on both axes. */
+fc_status fc_qt_move(fc_quadtree *qt, uint32_t item, fc_qt_box box);
+
+/* The pairs of fc_qt_pairs (each unordered overlapping pair once, in no
+ * particular order), by sort-and-sweep (quadtree_sweep.c) when the tree is
+ * small and sparse enough for it, else by the tree walk. The sweep works
+ * in the tree's scratch (so unlike fc_qt_pairs it writes qt), never
+ * allocates. */
+void fc_qt_pairs_fast(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx);
+/* The sweep alone: 1 when it listed the pairs; 0 when it declined (a tree
+ * of item capacity above 16384, more candidates than its budget), fn not
+ * called. For tests. */
+int fc_qt_pairs_sweep(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx);
+/* Size the sweep's scratch for item capacity cap (the location table's):
+ * none above 16384. 0 when out of memory (scratch unchanged). */
+int fc_qt_sweep_fit(fc_quadtree *qt, uint32_t cap);
+/* Free the sweep's scratch (fc_qt_destroy). */
+void fc_qt_sweep_free(fc_quadtree *qt);
 
 #endif

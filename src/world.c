@@ -11,6 +11,10 @@
 #include <fixcol/collide3d.h>
 
 #include "cast3d_internal.h"
+#include "fc_noinline.h"
+#include "quadtree_internal.h"
+#include "quadtree_layout.h" /* the moves' inline fast path */
+#include "world_record.h"
 
 #include "nofloat.h"
 
@@ -424,42 +428,58 @@ static void shift3(fc_vec3 *v, fc_vec3 d, int *ok)
     v->z = shifted(v->z, d.z, ok);
 }
 
-/* fc_world_translate2 of a circle or AABB: its words shifted in place (the
- * common game body; no full shape built and stored). */
+/* 1 when v is within the coordinate range. */
+static int coord_ok(int64_t v)
+{
+    return (uint64_t)(v + FC_COORD_LIMIT) <= 2 * (uint64_t)FC_COORD_LIMIT;
+}
+
+/* fc_world_translate2 of a circle or AABB, the common game body and the
+ * frame loop's hot path: its words shifted in place, its broadphase box
+ * read off them and its record rehashed inline (world_record.h); no full
+ * shape built and stored. */
 static fc_status world_translate_small2(fc_world *w, fc_body *b, uint32_t index, fc_vec2 delta)
 {
-    int ok = 1;
-    const int aabb = b->type == FC_SHAPE2_AABB;
-    int32_t v[4] = {b->sw[0], b->sw[1], b->sw[2], b->sw[3]};
-    v[0] = shifted(v[0], delta.x, &ok);
-    v[1] = shifted(v[1], delta.y, &ok);
-    if (aabb) {
-        v[2] = shifted(v[2], delta.x, &ok);
-        v[3] = shifted(v[3], delta.y, &ok);
+    const int64_t x0 = (int64_t)b->sw[0] + delta.x, y0 = (int64_t)b->sw[1] + delta.y;
+    int64_t x1, y1;
+    fc_qt_box box;
+    if (b->type == FC_SHAPE2_AABB) {
+        x1 = (int64_t)b->sw[2] + delta.x;
+        y1 = (int64_t)b->sw[3] + delta.y;
+        if (!(coord_ok(x0) & coord_ok(y0) & coord_ok(x1) & coord_ok(y1)))
+            return FC_ERR_RANGE;
+        box.min_u = (int32_t)x0;
+        box.min_v = (int32_t)y0;
+        box.max_u = (int32_t)x1;
+        box.max_v = (int32_t)y1;
+    } else { /* circle: sw[2] the radius, sw[3] 0, unchanged */
+        x1 = b->sw[2];
+        y1 = b->sw[3];
+        if (!(coord_ok(x0) & coord_ok(y0)))
+            return FC_ERR_RANGE;
+        box.min_u = (int32_t)(x0 - x1);
+        box.min_v = (int32_t)(y0 - x1);
+        box.max_u = (int32_t)(x0 + x1);
+        box.max_v = (int32_t)(y0 + x1);
     }
-    if (!ok)
-        return FC_ERR_RANGE;
-    int32_t min[3], max[3];
-    shifted_bounds(w, b, delta.x, delta.y, 0, min, max);
-    fc_status st = world_place(w, index, min, max);
-    if (st != FC_OK)
-        return st;
-    memcpy(b->sw, v, sizeof v);
-    fc_world_rehash(w, index);
+    fc_world_settle(w);
+    if (!fc_qt_move_in_place(w->qt, index, box)) {
+        fc_status st = fc_qt_move(w->qt, index, box);
+        if (st != FC_OK)
+            return st;
+    }
+    b->sw[0] = (int32_t)x0;
+    b->sw[1] = (int32_t)y0;
+    b->sw[2] = (int32_t)x1;
+    b->sw[3] = (int32_t)y1;
+    w->rec[index] = fc_rec_small2(b, index);
     return FC_OK;
 }
 
-fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
+/* fc_world_translate2 of any other shape: the shape rebuilt, shifted and
+ * committed. */
+FC_NOINLINE static fc_status world_translate_big2(fc_world *w, fc_body *b, uint32_t index, fc_vec2 delta)
 {
-    if (w == NULL)
-        return FC_ERR_NULL;
-    fc_body *b = fc_world_body(w, id);
-    if (b == NULL)
-        return FC_ERR_STALE_ID;
-    if (w->def.dim != FC_WORLD_2D)
-        return FC_ERR_SHAPE_TYPE;
-    if (b->type == FC_SHAPE2_CIRCLE || b->type == FC_SHAPE2_AABB)
-        return world_translate_small2(w, b, id.index, delta);
     fc_shape2 tmp;
     fc_shape2 s = *fc_body_shape2(w, b, &tmp);
     int ok = 1;
@@ -481,7 +501,21 @@ fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
     }
     if (!ok)
         return FC_ERR_RANGE;
-    return world_commit_shifted(w, b, id.index, &s, NULL, delta.x, delta.y, 0);
+    return world_commit_shifted(w, b, index, &s, NULL, delta.x, delta.y, 0);
+}
+
+fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta)
+{
+    if (w == NULL)
+        return FC_ERR_NULL;
+    fc_body *b = fc_world_body(w, id);
+    if (b == NULL)
+        return FC_ERR_STALE_ID;
+    if (w->def.dim != FC_WORLD_2D)
+        return FC_ERR_SHAPE_TYPE;
+    if (b->type == FC_SHAPE2_CIRCLE || b->type == FC_SHAPE2_AABB)
+        return world_translate_small2(w, b, id.index, delta);
+    return world_translate_big2(w, b, id.index, delta);
 }
 
 fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta)

@@ -3,6 +3,8 @@
  * cached record hashes, the world checksum and the replay hash helpers. */
 #include "world_internal.h"
 
+#include "world_record.h"
+
 #include "nofloat.h"
 
 #define BODY_MAX_WORDS 11 /* 3 header words + at most 8 shape words (8-gon / OBB3) */
@@ -130,68 +132,38 @@ static int body_words(const fc_world *w, uint32_t index, uint64_t out[BODY_MAX_W
     return k;
 }
 
-/* Key of the record's 32-bit field i (see fc_world_checksum in world.h):
- * in [2^30, 2^31), so (f + key) mod 2^32 != 0 for every field |f| < 2^30. */
-static uint32_t rec_key(unsigned i)
-{
-    return 0x40000000u | (((uint32_t)i + 1u) * 0x9E3779B9u & 0x3FFFFFFFu);
-}
-
-/* Record word j = lo | hi << 32 as (lo + K[2j]) * (hi + K[2j+1]): both
- * factors mod 2^32, the product exact (a 32x32->64 multiply on any target). */
-static uint64_t rec_term(uint32_t lo, uint32_t hi, unsigned j)
-{
-    return (uint64_t)(uint32_t)(lo + rec_key(2 * j)) * (uint32_t)(hi + rec_key(2 * j + 1));
-}
-
 static uint64_t vterm(fc_vec2 v, unsigned j)
 {
-    return rec_term(u32_of(v.x), u32_of(v.y), j);
+    return fc_rec_term(u32_of(v.x), u32_of(v.y), j);
 }
 
-uint64_t fc_world_record_head(const fc_world *w, uint32_t index)
+/* The record hash of live body index (see world.h). The common 2D shapes
+ * term by term (the all-moved checksum's hot path), the others through
+ * body_words: the same definition (tests/test_world.c recomputes it from
+ * world.h). */
+uint64_t fc_world_record_hash(const fc_world *w, uint32_t index)
 {
     const fc_body *b = &w->bodies[index];
-    return rec_term(index, b->generation, 0) + rec_term(b->filter.category, b->filter.mask, 1);
-}
-
-/* The record hash of live body index (see world.h) from head, the terms of
- * its words B0 and B1. The common 2D shapes term by term (the all-moved
- * checksum's hot path), the others through body_words: the same definition
- * (tests/test_world.c recomputes it from world.h). */
-static inline uint64_t record_hash(const fc_world *w, const fc_body *b, uint32_t index, int dim2, uint64_t head)
-{
-    uint64_t sum = head;
-    const int32_t *v = b->sw; /* the small shapes' words (world_internal.h) */
-    if (dim2 && b->type == FC_SHAPE2_AABB)
-        sum += rec_term(FC_SHAPE2_AABB, 0, 2) + rec_term(u32_of(v[0]), u32_of(v[1]), 3) +
-               rec_term(u32_of(v[2]), u32_of(v[3]), 4);
-    else if (dim2 && b->type == FC_SHAPE2_CIRCLE)
-        sum += rec_term(FC_SHAPE2_CIRCLE, 0, 2) + rec_term(u32_of(v[0]), u32_of(v[1]), 3) +
-               rec_term(u32_of(v[2]), 0, 4);
-    else if (dim2 && b->type == FC_SHAPE2_OBB) {
-        const fc_shape2 *s = &w->big[(uint32_t)v[0]].shape.s2;
-        sum += rec_term(FC_SHAPE2_OBB, 0, 2) + vterm(s->u.obb.center, 3) + vterm(s->u.obb.half, 4) +
-               rec_term(s->u.obb.angle, 0, 5);
+    const int dim2 = w->def.dim == FC_WORLD_2D;
+    if (dim2 && (b->type == FC_SHAPE2_AABB || b->type == FC_SHAPE2_CIRCLE))
+        return fc_rec_small2(b, index);
+    uint64_t sum = fc_rec_head(b, index);
+    if (dim2 && b->type == FC_SHAPE2_OBB) {
+        const fc_shape2 *s = &w->big[(uint32_t)b->sw[0]].shape.s2;
+        sum += fc_rec_term(FC_SHAPE2_OBB, 0, 2) + vterm(s->u.obb.center, 3) + vterm(s->u.obb.half, 4) +
+               fc_rec_term(s->u.obb.angle, 0, 5);
     } else {
         uint64_t buf[BODY_MAX_WORDS];
         int n = body_words(w, index, buf);
         for (int j = 2; j < n; j++)
-            sum += rec_term((uint32_t)buf[j], (uint32_t)(buf[j] >> 32), (unsigned)j);
+            sum += fc_rec_term((uint32_t)buf[j], (uint32_t)(buf[j] >> 32), (unsigned)j);
     }
-    sum ^= sum >> 32;
-    sum *= FC_HASH_P2;
-    return sum | 1u;
-}
-
-uint64_t fc_world_record_hash(const fc_world *w, uint32_t index)
-{
-    return record_hash(w, &w->bodies[index], index, w->def.dim == FC_WORLD_2D, fc_world_record_head(w, index));
+    return fc_rec_final(sum);
 }
 
 void fc_world_rehash(fc_world *w, uint32_t index)
 {
-    w->rec[index] = record_hash(w, &w->bodies[index], index, w->def.dim == FC_WORLD_2D, fc_world_record_head(w, index));
+    w->rec[index] = fc_world_record_hash(w, index);
 }
 
 /* Record hashes are cached per slot and kept current by every mutation

@@ -276,8 +276,6 @@ void fc_world_free_big(fc_world *w);
 void fc_world_rehash(fc_world *w, uint32_t index);
 /* The record hash of live body index (odd), computed in full. */
 uint64_t fc_world_record_hash(const fc_world *w, uint32_t index);
-/* The record-hash terms of words B0 and B1 of live body index. */
-uint64_t fc_world_record_head(const fc_world *w, uint32_t index);
 
 /* Size of one 2D cast key (world_cast2.c). */
 size_t fc_cast2_key_size(void);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "area2_internal.h"
+#include "quadtree_internal.h"
 
 #include "nofloat.h"
 
@@ -38,7 +39,7 @@ fc_status fc_world_pairs_collect(fc_world *w)
 {
     w->oom = 0;
     w->pair_keys.count = 0;
-    fc_qt_pairs(w->qt, on_pair, w);
+    fc_qt_pairs_fast(w->qt, on_pair, w);
     return w->oom ? FC_ERR_NO_MEMORY : FC_OK;
 }
 

@@ -52,6 +52,7 @@ build = {
             "src/cast_param.c",
             "src/buf.c",
             "src/quadtree.c",
+            "src/quadtree_sweep.c",
             "src/sort.c",
             "src/world.c",
             "src/world_bounds.c",

@@ -25,7 +25,7 @@
  * Nodes are created on demand and returned to the tree's node pool when
  * their subtree empties; a node's items live in fixed-size chunks from a
  * chunk pool. Memory grows only for a larger item number than ever before
- * or more nodes or chunks at once than ever before (each doubling, never
+ * or more nodes or chunks at once than ever before (each by a quarter, never
  * shrinking), so updates, removals and re-insertions within those
  * allocate nothing.
  *

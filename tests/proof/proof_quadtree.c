@@ -2,7 +2,8 @@
 /* EVA harness for the quadtree's cell and node arithmetic (src/quadtree.c,
  * included here to reach its static functions): qt_clamp, qt_target (the
  * depth and cell of a box in both layouts), qt_node_for (the path of child
- * cells down to it) and qt_node_init (each node's region), for every tree
+ * cells down to it), qt_node_init (each node's region) and qt_stays (the
+ * moves' test whether a box keeps a node), for every tree
  * fc_qt_create accepts - origin any int32, size_log2 in 1..32, max_depth in
  * 0..min(FC_QT_MAX_DEPTH, size_log2), either layout - and every box with
  * min <= max (any int32 corners; boxes outside the square are legal). The
@@ -38,9 +39,7 @@ static void place_in(int32_t log2, fc_qt_layout layout)
     qt.def.size_log2 = log2;
     qt.def.max_depth = I32_IN(0, log2 < FC_QT_MAX_DEPTH ? log2 : FC_QT_MAX_DEPTH);
     qt.def.layout = layout;
-    qt.o_u = qt.def.origin_u;
-    qt.o_v = qt.def.origin_v;
-    qt.side = (int64_t)1 << log2;
+    qt_set_square(&qt);
     qt.nodes = pool;
     qt.node_cap = FC_QT_MAX_DEPTH + 2;
     qt_node_init(&qt, &qt.nodes[0], -1, 0, 0, 0);
@@ -51,6 +50,7 @@ static void place_in(int32_t log2, fc_qt_layout layout)
     if (n >= 0) {
         qt_cbox c = qt_clamp(&qt, any_box());
         sink_int = region_meets(&qt.nodes[n], &c);
+        sink_int += qt_stays(&qt, &qt.nodes[n], any_box());
     }
 }
 

@@ -3,7 +3,8 @@
  * 1000 x 1000 world, each moving by up to +-0.05 units per axis per frame,
  * 100 frames, xorshift32 seed 12345 - timed per frame as update (move every
  * body) + all pairs. Baselines in the same run: O(N^2) brute force at 1k
- * and a float sort-and-sweep on x (insertion sort each frame) at 10k/50k.
+ * and a float sort-and-sweep on x (insertion sort each frame) at 10k/50k,
+ * with the world's time over the sweep's.
  * Also the seed's strict layout, a centre-line worst case, and the
  * checksum / snapshot / ray cast cost at 10k bodies. */
 #include "bench.h"
@@ -319,15 +320,19 @@ void bench_broadphase(void)
     int32_t np = 0, sp = 0;
     bench_print("broadphase_w1_1k", bench_w1_world(1000, FC_QT_LOOSE, 0, &np), "ms/frame");
     bench_print("broadphase_w1_1k_bruteforce", run_brute(1000), "ms/frame");
-    bench_print("broadphase_w1_10k", bench_w1_world(10000, FC_QT_LOOSE, 0, &np), "ms/frame");
-    bench_print("broadphase_w1_10k_sap", bench_w1_sap(10000, &sp), "ms/frame");
+    double w10 = bench_w1_world(10000, FC_QT_LOOSE, 0, &np), s10 = bench_w1_sap(10000, &sp);
+    bench_print("broadphase_w1_10k", w10, "ms/frame");
+    bench_print("broadphase_w1_10k_sap", s10, "ms/frame");
+    bench_print("broadphase_w1_10k_vs_sap", w10 / s10, "x");
     bench_print("broadphase_w1_10k_pairs", np, "pairs");
     bench_print("broadphase_w1_10k_sap_pairs", sp, "pairs");
     bench_print("broadphase_w1_10k_strict", bench_w1_world(10000, FC_QT_STRICT, 0, &np), "ms/frame");
     bench_print("broadphase_lines_10k", bench_w1_world(10000, FC_QT_LOOSE, 1, &np), "ms/frame");
     bench_print("broadphase_lines_10k_strict", bench_w1_world(10000, FC_QT_STRICT, 1, &np), "ms/frame");
-    bench_print("broadphase_w1_50k", bench_w1_world(50000, FC_QT_LOOSE, 0, &np), "ms/frame");
-    bench_print("broadphase_w1_50k_sap", bench_w1_sap(50000, &sp), "ms/frame");
+    double w50 = bench_w1_world(50000, FC_QT_LOOSE, 0, &np), s50 = bench_w1_sap(50000, &sp);
+    bench_print("broadphase_w1_50k", w50, "ms/frame");
+    bench_print("broadphase_w1_50k_sap", s50, "ms/frame");
+    bench_print("broadphase_w1_50k_vs_sap", w50 / s50, "x");
     bench_print("broadphase_w1_50k_strict", bench_w1_world(50000, FC_QT_STRICT, 0, &np), "ms/frame");
     run_serial();
 }
