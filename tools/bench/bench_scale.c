@@ -259,19 +259,30 @@ static double steady_allocs(int n)
     return per;
 }
 
-/* Snapshot and restore (into the same world, as a rollback) of an n-body
- * W1 world: us per call, median of rounds; allocator calls per restore. */
-static void snapshot_restore(int n, double *snap_us, double *restore_us, double *restore_allocs)
+/* Snapshot and restore of an n-body W1 world, us per call (median of
+ * rounds), and allocator calls per restore. A rollback restores a world
+ * that has moved since the snapshot, so the restores alternate between two
+ * snapshots 8 W1 frames apart (every body moved: the diff restore rewrites
+ * every record); *same_us restores the current state into itself (nothing
+ * changed: the diff restore's best case). */
+static void snapshot_restore(int n, double *snap_us, double *restore_us, double *same_us, double *restore_allocs)
 {
     counter c = {0, 0};
     uint32_t seed = 4242;
     fc_body_id *ids = (fc_body_id *)malloc(sizeof(fc_body_id) * (size_t)n);
     fc_world *w = w1_world(n, &seed, counting(&c), ids);
-    size_t size;
+    size_t size, size_a;
+    fc_world_snapshot(w, NULL, 0, &size_a);
+    void *blob_a = malloc(size_a);
+    fc_world_snapshot(w, blob_a, size_a, &size_a);
+    int64_t acc = 0;
+    for (int f = 0; f < 8; f++)
+        acc += w1_frame(w, ids, n, &seed);
+    bench_sink(acc);
     fc_world_snapshot(w, NULL, 0, &size);
     void *blob = malloc(size);
     int reps = n < 1000 ? 2000 : 20;
-    double ts[BENCH_ROUNDS], tr[BENCH_ROUNDS];
+    double ts[BENCH_ROUNDS], tr[BENCH_ROUNDS], tu[BENCH_ROUNDS];
     long calls = 0, restores = 0;
     for (int r = 0; r < BENCH_ROUNDS; r++) {
         double t0 = bench_now_ns();
@@ -279,18 +290,28 @@ static void snapshot_restore(int n, double *snap_us, double *restore_us, double 
             fc_world_snapshot(w, blob, size, &size);
         double t1 = bench_now_ns();
         long c0 = c.calls;
+        for (int k = 0; k < reps; k++) { /* ends on the current state (reps even) */
+            if (k % 2 == 0)
+                fc_world_restore(w, blob_a, size_a);
+            else
+                fc_world_restore(w, blob, size);
+        }
+        double t2 = bench_now_ns();
         for (int k = 0; k < reps; k++)
             fc_world_restore(w, blob, size);
-        double t2 = bench_now_ns();
+        double t3 = bench_now_ns();
         calls += c.calls - c0;
-        restores += reps;
+        restores += 2 * reps;
         ts[r] = (t1 - t0) / reps / 1e3;
         tr[r] = (t2 - t1) / reps / 1e3;
+        tu[r] = (t3 - t2) / reps / 1e3;
     }
     *snap_us = bench_median(ts, BENCH_ROUNDS);
     *restore_us = bench_median(tr, BENCH_ROUNDS);
+    *same_us = bench_median(tu, BENCH_ROUNDS);
     *restore_allocs = (double)calls / (double)restores;
     free(blob);
+    free(blob_a);
     fc_world_destroy(w);
     free(ids);
 }
@@ -309,14 +330,16 @@ void bench_scale(void)
     bench_print("moba_frame_2k", m2k, "us/frame");
     bench_print("moba_matches_per_core_30hz_200", 1e6 / (30 * m200), "matches");
     bench_print("memory_w1_100k_bytes_per_body", memory_per_body(100000), "B");
-    double s224, r224, a224, s10k, r10k, a10k;
-    snapshot_restore(224, &s224, &r224, &a224);
-    snapshot_restore(10000, &s10k, &r10k, &a10k);
+    double s224, r224, u224, a224, s10k, r10k, u10k, a10k;
+    snapshot_restore(224, &s224, &r224, &u224, &a224);
+    snapshot_restore(10000, &s10k, &r10k, &u10k, &a10k);
     bench_print("snapshot_224", s224, "us");
     bench_print("restore_224", r224, "us");
+    bench_print("restore_224_unchanged", u224, "us");
     bench_print("restore_224_allocs", a224, "calls");
     bench_print("snapshot_10k_rollback", s10k / 1e3, "ms");
     bench_print("restore_10k_rollback", r10k / 1e3, "ms");
+    bench_print("restore_10k_unchanged", u10k / 1e3, "ms");
     bench_print("restore_10k_vs_snapshot", r10k / s10k, "x");
     bench_print("restore_10k_allocs", a10k, "calls");
     bench_print("rollback_8_frames_200", rollback_us(), "us");
