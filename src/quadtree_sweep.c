@@ -21,10 +21,12 @@
  * its scratch is 24 bytes an item of capacity, allocated with the table
  * (fc_qt_sweep_fit), so that pair passes never allocate. */
 #define QT_SWEEP_MAX_ITEMS 16384u
-/* Candidates allowed per item before the sweep declines: at about 20
- * candidates an item the sweep costs as much as the tree walk (W1 and MOBA
- * worlds measured with callgrind). */
-#define QT_SWEEP_BUDGET 16u
+/* Candidates allowed per item before the sweep declines. By instruction
+ * counts the sweep wins up to ~20 candidates an item, but its loops
+ * mispredict more: in wall time the tree walk already wins at ~10 (MOBA
+ * frame, 1k bodies: 100 us/frame walking, 110 sweeping; min of 25 rounds)
+ * and the sweep at ~2.5 (W1 and MOBA, 1k and 200 bodies). */
+#define QT_SWEEP_BUDGET 8u
 /* Passes that walk the tree without trying the sweep after it declined. */
 #define QT_SWEEP_REST 15u
 
