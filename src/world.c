@@ -48,7 +48,6 @@ fc_body_def fc_body_def_default(void)
 
 static void world_init_bufs(fc_world *w)
 {
-    w->pair_keys.elem = sizeof(uint64_t);
     w->pairs.elem = sizeof(fc_pair);
     w->query_idx.elem = w->query_tmp.elem = sizeof(uint64_t);
     w->query_ids.elem = sizeof(fc_body_id);
@@ -67,24 +66,23 @@ static void world_init_bufs(fc_world *w)
 }
 
 /* The world's output and scratch buffers. */
-#define WORLD_BUFS 15
+#define WORLD_BUFS 14
 static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
 {
-    b[0] = &w->pair_keys;
-    b[1] = &w->pairs;
-    b[2] = &w->query_idx;
-    b[3] = &w->query_tmp;
-    b[4] = &w->query_ids;
-    b[5] = &w->ray_hits;
-    b[6] = &w->ray_tmp;
-    b[7] = &w->pair_prev;
-    b[8] = &w->began;
-    b[9] = &w->ended;
-    b[10] = &w->contacts;
-    b[11] = &w->cast2_hits;
-    b[12] = &w->cast2_tmp;
-    b[13] = &w->cast2_cand;
-    b[14] = &w->cast3_hits;
+    b[0] = &w->pairs;
+    b[1] = &w->query_idx;
+    b[2] = &w->query_tmp;
+    b[3] = &w->query_ids;
+    b[4] = &w->ray_hits;
+    b[5] = &w->ray_tmp;
+    b[6] = &w->pair_prev;
+    b[7] = &w->began;
+    b[8] = &w->ended;
+    b[9] = &w->contacts;
+    b[10] = &w->cast2_hits;
+    b[11] = &w->cast2_tmp;
+    b[12] = &w->cast2_cand;
+    b[13] = &w->cast3_hits;
 }
 
 fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)

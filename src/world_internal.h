@@ -87,7 +87,7 @@ struct fc_world {
     uint32_t free_count;
     uint32_t live_count;
     /* outputs and scratch */
-    fc_buf pair_keys, pairs; /* pairs is also the pair sort's scratch */
+    fc_buf pairs; /* also the pair keys being collected and sorted */
     fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
     /* 2D shape casts (world_cast2.c): the reported hits, the keys being
      * ordered, the closest cast's candidates */
@@ -130,6 +130,9 @@ fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd);
 
 /* fc_buf helpers: 1 on success, 0 when out of memory (buffer unchanged). */
 int fc_buf_reserve(const fc_allocator *a, fc_buf *b, size_t n);
+/* The same, keeping the first keep bytes of the storage (<= b->cap * b->elem)
+ * instead of the count's elements: for storage used as raw bytes. */
+int fc_buf_reserve_keep(const fc_allocator *a, fc_buf *b, size_t n, size_t keep);
 void fc_buf_free(const fc_allocator *a, fc_buf *b);
 
 /* Body lookup: the slot for a live id of w, or NULL. */
@@ -147,13 +150,16 @@ fc_status fc_shape3_bounds(const fc_shape3 *s, int32_t min[3], int32_t max[3]);
 /* Broadphase box of bounds in world w ((x, y) in 2D, (x, z) in 3D). */
 fc_qt_box fc_world_qt_box(const fc_world *w, const int32_t min[3], const int32_t max[3]);
 
-/* The canonical pair list of w's contents in two steps (world_query.c):
- * collect its keys into w->pair_keys (FC_ERR_NO_MEMORY: nothing else
- * changed), then - once the caller has reserved out for
- * w->pair_keys.count pairs - sort them (out's storage is the scratch) and
- * write the pairs into out, replacing what it held. */
-fc_status fc_world_pairs_collect(fc_world *w);
-void fc_world_pairs_write(fc_world *w, fc_buf *out);
+/* The canonical pair list of w's contents in two steps (world_query.c),
+ * with no storage but out's (fc_pair elements): collect its keys (8 bytes a
+ * pair) into out's storage from byte at (a multiple of 8) on, growing it
+ * and keeping its first at bytes; *n = the keys (FC_ERR_NO_MEMORY: out's
+ * first at bytes still as they were, nothing else changed). Then - once
+ * out has room for n pairs, with the keys still at byte at - sort them
+ * (within the storage) and write the n pairs into out, replacing what it
+ * held. */
+fc_status fc_world_pairs_collect(fc_world *w, fc_buf *out, size_t at, size_t *n);
+void fc_world_pairs_write(fc_world *w, fc_buf *out, size_t at, size_t n);
 /* After a restore the restored contents' pairs are the previous list of
  * the next events, but they are listed lazily (world_pairs.c): a rollback
  * restores far more often than it asks for events right away, and the

@@ -120,30 +120,66 @@ fc_status fc_pair_events(const fc_pair *prev, int32_t nprev, const fc_pair *cur,
     return FC_OK;
 }
 
+/* The list in pairs' storage (n pairs) as its compact form in its first
+ * 16 n bytes, and back. In place: each pair is read whole before its
+ * compact form is written at or below it (forward), and a compact pair is
+ * read before its full form is written at or above it (backward). Bytes
+ * move with memcpy, so no typed store passes a typed load of the same bytes. */
+static void pairs_compact(void *data, size_t n)
+{
+    unsigned char *d = (unsigned char *)data;
+    for (size_t i = 0; i < n; i++) {
+        fc_pair p;
+        memcpy(&p, d + i * sizeof p, sizeof p);
+        const fc_pair_slim s = {p.a.index, p.a.generation, p.b.index, p.b.generation};
+        memcpy(d + i * sizeof s, &s, sizeof s);
+    }
+}
+
+static void pairs_expand(void *data, size_t n, uint32_t tag)
+{
+    unsigned char *d = (unsigned char *)data;
+    for (size_t i = n; i-- > 0;) {
+        fc_pair_slim s;
+        memcpy(&s, d + i * sizeof s, sizeof s);
+        fc_pair p;
+        p.a.index = s.a;
+        p.a.generation = s.a_gen;
+        p.a.world = tag;
+        p.b.index = s.b;
+        p.b.generation = s.b_gen;
+        p.b.world = tag;
+        memcpy(d + i * sizeof p, &p, sizeof p);
+    }
+}
+
 /* The next pair list; with want_contacts the contact buffer is reserved
- * for it too. Once nothing can fail, the current list is kept compact as
- * the previous one (16 bytes a pair instead of a second 24-byte list) and
- * the new list is written over it; on failure nothing changed. */
+ * for it too. The current list is kept compact as the previous one (16
+ * bytes a pair instead of a second 24-byte list). No key buffer: the
+ * current list is compacted in place, the new keys are collected after it
+ * in the same storage, and once nothing can fail the compact list moves to
+ * pair_prev and the new list is written over the storage. On failure the
+ * current list is expanded back and nothing changed. */
 static fc_status pairs_next(fc_world *w, int want_contacts)
 {
     const fc_allocator *a = &w->def.alloc;
-    fc_status st = fc_world_pairs_collect(w);
-    const size_t n = w->pair_keys.count, nc = w->pairs.count;
-    if (st == FC_OK && (!fc_buf_reserve(a, &w->pairs, n) || !fc_buf_reserve(a, &w->pair_prev, nc) ||
+    const size_t nc = w->pairs.count, at = nc * sizeof(fc_pair_slim);
+    if (!fc_buf_reserve(a, &w->pair_prev, nc))
+        return FC_ERR_NO_MEMORY;
+    pairs_compact(w->pairs.data, nc);
+    size_t n;
+    fc_status st = fc_world_pairs_collect(w, &w->pairs, at, &n);
+    if (st == FC_OK && (!fc_buf_reserve_keep(a, &w->pairs, n, at + n * sizeof(uint64_t)) ||
                         (want_contacts && !fc_buf_reserve(a, &w->contacts, n))))
         st = FC_ERR_NO_MEMORY;
-    if (st != FC_OK)
+    if (st != FC_OK) {
+        pairs_expand(w->pairs.data, nc, w->def.tag);
         return st;
-    const fc_pair *cur = (const fc_pair *)w->pairs.data;
-    fc_pair_slim *prev = (fc_pair_slim *)w->pair_prev.data;
-    for (size_t i = 0; i < nc; i++) {
-        prev[i].a = cur[i].a.index;
-        prev[i].a_gen = cur[i].a.generation;
-        prev[i].b = cur[i].b.index;
-        prev[i].b_gen = cur[i].b.generation;
     }
+    if (at > 0)
+        memcpy(w->pair_prev.data, w->pairs.data, at);
     w->pair_prev.count = nc;
-    fc_world_pairs_write(w, &w->pairs);
+    fc_world_pairs_write(w, &w->pairs, at, n);
     w->began.count = w->ended.count = 0;
     w->events_base = w->events_base == FC_EVENTS_LOST_CUR ? FC_EVENTS_LOST : FC_EVENTS_LIST;
     return FC_OK;
