@@ -58,15 +58,14 @@ static void world_init_bufs(fc_world *w)
     w->cast3_hits.elem = sizeof(fc_cast3_hit);
     w->cast3_tmp.elem = sizeof(fc_cast3_key);
     w->cast2_cand.elem = fc_cast2_cand_size();
-    w->pair_prev.elem = sizeof(fc_pair_slim);
-    w->began.elem = w->ended.elem = sizeof(fc_pair);
+    w->began.elem = w->ended.elem = w->began_next.elem = w->ended_next.elem = sizeof(fc_pair);
     w->cast3_hits.elem = sizeof(fc_cast3_hit);
     w->cast3_tmp.elem = sizeof(fc_cast3_key);
     w->contacts.elem = sizeof(fc_contact3_result); /* the larger result: a restore may change dim */
 }
 
 /* The world's output and scratch buffers. */
-#define WORLD_BUFS 14
+#define WORLD_BUFS 15
 static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
 {
     b[0] = &w->pairs;
@@ -75,7 +74,7 @@ static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
     b[3] = &w->query_ids;
     b[4] = &w->ray_hits;
     b[5] = &w->ray_tmp;
-    b[6] = &w->pair_prev;
+    b[6] = &w->began_next;
     b[7] = &w->began;
     b[8] = &w->ended;
     b[9] = &w->contacts;
@@ -83,6 +82,7 @@ static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
     b[11] = &w->cast2_tmp;
     b[12] = &w->cast2_cand;
     b[13] = &w->cast3_hits;
+    b[14] = &w->ended_next;
 }
 
 fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)
@@ -319,6 +319,7 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
     b->generation++;
     if (b->generation == 0)
         b->generation = 1;
+    w->destroyed = 1; /* the pair list's ids of this body are stale */
     w->free_stack[w->free_count++] = id.index;
     w->live_count--;
     return FC_OK;

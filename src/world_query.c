@@ -83,26 +83,33 @@ fc_status fc_world_pairs_collect(fc_world *w, fc_buf *out, size_t at, size_t *n)
     return s.oom ? FC_ERR_NO_MEMORY : FC_OK;
 }
 
+void fc_world_pairs_sort(fc_buf *out, size_t at, size_t n)
+{
+    if (n < 2)
+        return;
+    unsigned char *keys = (unsigned char *)out->data + at;
+    fc_sort_u64((uint64_t *)(void *)keys, (uint64_t *)(void *)(keys + n * sizeof(uint64_t)), n);
+}
+
 void fc_world_pairs_write(fc_world *w, fc_buf *out, size_t at, size_t n)
 {
     if (n == 0) {
         out->count = 0;
         return;
     }
-    /* keys to the last third of the output's first n pairs (24 n bytes), the
-     * first third is the sort's scratch; then each pair is written over
-     * bytes whose keys are already read (pair i ends at 24 i + 24 <=
-     * 16 n + 8 (i + 1), where key i + 1 starts). Bytes move with memcpy
-     * (no typed store can be reordered past a typed load of the same bytes). */
+    /* the sorted keys to the last third of the output's first n pairs (24 n
+     * bytes); then each pair is written over bytes whose keys are already
+     * read (pair i ends at 24 i + 24 <= 16 n + 8 (i + 1), where key i + 1
+     * starts). Bytes move with memcpy (no typed store can be reordered past
+     * a typed load of the same bytes). */
     unsigned char *base = (unsigned char *)out->data;
-    uint64_t *keys = (uint64_t *)(void *)(base + 2 * sizeof(uint64_t) * n);
-    if (base + at != (unsigned char *)keys)
+    unsigned char *keys = base + 2 * sizeof(uint64_t) * n;
+    if (base + at != keys)
         memmove(keys, base + at, n * sizeof(uint64_t));
-    fc_sort_u64(keys, (uint64_t *)(void *)base, n);
     for (size_t i = 0; i < n; i++) {
         uint64_t k;
         fc_pair p;
-        memcpy(&k, &keys[i], sizeof k);
+        memcpy(&k, keys + i * sizeof k, sizeof k);
         fc_world_id_of(w, (uint32_t)(k >> 32), &p.a);
         fc_world_id_of(w, (uint32_t)k, &p.b);
         memcpy(base + i * sizeof(fc_pair), &p, sizeof p);

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* The pair list's storage (src/world_pairs.c, src/world_query.c): the new
- * list's keys are collected into the storage of the current list, after it
- * has been compacted in place into the previous list's form, and the
- * storage grows while they are collected. Over 2D and 3D worlds whose pair
- * count grows through many doublings, shrinks and grows again, with bodies
- * destroyed and re-created in their slots (new generations) between lists:
+/* The pair list's storage and the events built while listing
+ * (src/world_pairs.c, src/world_events.c, src/world_query.c): the current
+ * list is compacted in place into keys (its pairs with a destroyed body
+ * moved to the ended output), the new keys are collected and sorted after
+ * them in the same storage, which grows while they are collected. Over 2D
+ * and 3D worlds whose pair count grows through many doublings, shrinks and
+ * grows again, with bodies destroyed and re-created in their slots (new
+ * generations) between lists:
  *   - every find_pairs / find_contacts is first made to fail at its 1st,
  *     2nd, ... allocator call until it succeeds; each failure returns
  *     FC_ERR_NO_MEMORY and leaves the events (both lists) and the checksum
