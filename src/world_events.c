@@ -15,6 +15,7 @@
  * the bodies' current ones. */
 #include "world_internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "nofloat.h"
@@ -65,10 +66,24 @@ void fc_events_compact(fc_world *w, size_t *k)
     fc_pair *g = (fc_pair *)w->ended_next.data;
     size_t nk = 0, ng = 0;
     /* key nk is written at 8 nk <= 24 i, below pair i + 1 */
+    if (!w->destroyed) { /* the usual frame: every pair becomes its key */
+        const size_t ia = offsetof(fc_pair, a) + offsetof(fc_body_id, index);
+        const size_t ib = offsetof(fc_pair, b) + offsetof(fc_body_id, index);
+        for (size_t i = 0; i < w->pairs.count; i++) {
+            uint32_t a, b;
+            memcpy(&a, d + i * sizeof(fc_pair) + ia, sizeof a);
+            memcpy(&b, d + i * sizeof(fc_pair) + ib, sizeof b);
+            const uint64_t key = ((uint64_t)a << 32) | b;
+            memcpy(d + i * sizeof key, &key, sizeof key);
+        }
+        w->ended_next.count = 0;
+        *k = w->pairs.count;
+        return;
+    }
     for (size_t i = 0; i < w->pairs.count; i++) {
         fc_pair p;
         memcpy(&p, d + i * sizeof p, sizeof p);
-        if (w->destroyed && gone(w, &p)) {
+        if (gone(w, &p)) {
             g[ng++] = p;
             continue;
         }

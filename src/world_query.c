@@ -100,20 +100,26 @@ void fc_world_pairs_write(fc_world *w, fc_buf *out, size_t at, size_t n)
     /* the sorted keys to the last third of the output's first n pairs (24 n
      * bytes); then each pair is written over bytes whose keys are already
      * read (pair i ends at 24 i + 24 <= 16 n + 8 (i + 1), where key i + 1
-     * starts). Bytes move with memcpy (no typed store can be reordered past
-     * a typed load of the same bytes). */
+     * starts): only the last pair overlaps a key, its own, and goes through
+     * a copy (no typed store can be reordered past a typed load of the same
+     * bytes). */
     unsigned char *base = (unsigned char *)out->data;
     unsigned char *keys = base + 2 * sizeof(uint64_t) * n;
     if (base + at != keys)
         memmove(keys, base + at, n * sizeof(uint64_t));
-    for (size_t i = 0; i < n; i++) {
+    fc_pair *p = (fc_pair *)out->data;
+    for (size_t i = 0; i + 1 < n; i++) { /* pair i lies below key i */
         uint64_t k;
-        fc_pair p;
         memcpy(&k, keys + i * sizeof k, sizeof k);
-        fc_world_id_of(w, (uint32_t)(k >> 32), &p.a);
-        fc_world_id_of(w, (uint32_t)k, &p.b);
-        memcpy(base + i * sizeof(fc_pair), &p, sizeof p);
+        fc_world_id_of(w, (uint32_t)(k >> 32), &p[i].a);
+        fc_world_id_of(w, (uint32_t)k, &p[i].b);
     }
+    uint64_t k; /* the last pair's bytes end with its own key */
+    fc_pair last;
+    memcpy(&k, keys + (n - 1) * sizeof k, sizeof k);
+    fc_world_id_of(w, (uint32_t)(k >> 32), &last.a);
+    fc_world_id_of(w, (uint32_t)k, &last.b);
+    memcpy(base + (n - 1) * sizeof last, &last, sizeof last);
     out->count = n;
 }
 
