@@ -9,6 +9,11 @@
 
 int fc_buf_reserve(const fc_allocator *a, fc_buf *b, size_t n)
 {
+    return fc_buf_reserve_keep(a, b, n, b->count * b->elem);
+}
+
+int fc_buf_reserve_keep(const fc_allocator *a, fc_buf *b, size_t n, size_t keep)
+{
     if (n <= b->cap)
         return 1;
     size_t cap = b->cap < 16 ? 16 : b->cap;
@@ -18,7 +23,7 @@ int fc_buf_reserve(const fc_allocator *a, fc_buf *b, size_t n)
     if (d == NULL)
         return 0;
     if (b->data != NULL) {
-        memcpy(d, b->data, b->count * b->elem);
+        memcpy(d, b->data, keep);
         fc_free_bytes(a, b->data, b->cap * b->elem);
     }
     b->data = d;

@@ -52,7 +52,6 @@ fc_body_def fc_body_def_default(void)
 
 static void world_init_bufs(fc_world *w)
 {
-    w->pair_keys.elem = sizeof(uint64_t);
     w->pairs.elem = sizeof(fc_pair);
     w->query_idx.elem = w->query_tmp.elem = sizeof(uint64_t);
     w->query_ids.elem = sizeof(fc_body_id);
@@ -63,8 +62,7 @@ static void world_init_bufs(fc_world *w)
     w->cast3_hits.elem = sizeof(fc_cast3_hit);
     w->cast3_tmp.elem = sizeof(fc_cast3_key);
     w->cast2_cand.elem = fc_cast2_cand_size();
-    w->pair_prev.elem = sizeof(fc_pair_slim);
-    w->began.elem = w->ended.elem = sizeof(fc_pair);
+    w->began.elem = w->ended.elem = w->began_next.elem = w->ended_next.elem = sizeof(fc_pair);
     w->cast3_hits.elem = sizeof(fc_cast3_hit);
     w->cast3_tmp.elem = sizeof(fc_cast3_key);
     w->contacts.elem = sizeof(fc_contact3_result); /* the larger result: a restore may change dim */
@@ -74,21 +72,21 @@ static void world_init_bufs(fc_world *w)
 #define WORLD_BUFS 15
 static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
 {
-    b[0] = &w->pair_keys;
-    b[1] = &w->pairs;
-    b[2] = &w->query_idx;
-    b[3] = &w->query_tmp;
-    b[4] = &w->query_ids;
-    b[5] = &w->ray_hits;
-    b[6] = &w->ray_tmp;
-    b[7] = &w->pair_prev;
-    b[8] = &w->began;
-    b[9] = &w->ended;
-    b[10] = &w->contacts;
-    b[11] = &w->cast2_hits;
-    b[12] = &w->cast2_tmp;
-    b[13] = &w->cast2_cand;
-    b[14] = &w->cast3_hits;
+    b[0] = &w->pairs;
+    b[1] = &w->query_idx;
+    b[2] = &w->query_tmp;
+    b[3] = &w->query_ids;
+    b[4] = &w->ray_hits;
+    b[5] = &w->ray_tmp;
+    b[6] = &w->began_next;
+    b[7] = &w->began;
+    b[8] = &w->ended;
+    b[9] = &w->contacts;
+    b[10] = &w->cast2_hits;
+    b[11] = &w->cast2_tmp;
+    b[12] = &w->cast2_cand;
+    b[13] = &w->cast3_hits;
+    b[14] = &w->ended_next;
 }
 
 fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)
@@ -129,9 +127,16 @@ static int world_reserve_slots(fc_world *w, uint32_t n)
 {
     if (n <= w->slot_cap)
         return 1;
+    /* grow by a quarter, not by doubling: the slots are most of a big
+     * world's memory (52 bytes a slot here, 8 more in the quadtree), and
+     * a doubling leaves 44% of them unused on average over world sizes,
+     * a quarter 12%; slots grow only when a body is created past the
+     * capacity, so the extra copies are paid once per growth, not per frame */
     uint32_t cap = w->slot_cap < 16 ? 16 : w->slot_cap;
     while (cap < n)
-        cap *= 2;
+        cap += cap / 4;
+    if (cap > FC_WORLD_MAX_BODIES && n <= FC_WORLD_MAX_BODIES)
+        cap = FC_WORLD_MAX_BODIES;
     const fc_allocator *a = &w->def.alloc;
     fc_body *b = (fc_body *)fc_alloc_bytes(a, sizeof(fc_body) * cap);
     uint32_t *f = (uint32_t *)fc_alloc_bytes(a, sizeof(uint32_t) * cap);
@@ -318,6 +323,7 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
     b->generation++;
     if (b->generation == 0)
         b->generation = 1;
+    w->destroyed = 1; /* the pair list's ids of this body are stale */
     w->free_stack[w->free_count++] = id.index;
     w->live_count--;
     return FC_OK;

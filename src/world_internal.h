@@ -87,36 +87,32 @@ struct fc_world {
     uint32_t free_count;
     uint32_t live_count;
     /* outputs and scratch */
-    fc_buf pair_keys, pairs; /* pairs is also the pair sort's scratch */
+    fc_buf pairs; /* also the pair keys being collected and sorted */
     fc_buf query_idx, query_tmp, query_ids, ray_hits, ray_tmp;
     /* 2D shape casts (world_cast2.c): the reported hits, the keys being
      * ordered, the closest cast's candidates */
     fc_buf cast2_hits, cast2_tmp, cast2_cand;
     fc_buf cast3_hits, cast3_tmp; /* 3D shape casts (world_cast3.c): fc_cast3_hit, fc_cast3_key */
-    /* pair events and contacts (world_pairs.c): the list before the last
-     * fc_world_find_pairs, compact (fc_pair_slim), the event and contact
-     * outputs */
-    fc_buf pair_prev, began, ended, contacts;
-    int events_base; /* fc_events_base: what pair_prev holds */
+    /* pair events (world_events.c) between the last two lists: began and
+     * ended (or, began_all set, every pair of the current list began), the
+     * next ones being built while listing, and whether a body was
+     * destroyed since the last list; the contact output */
+    fc_buf began, ended, began_next, ended_next, contacts;
+    int began_all;
+    int destroyed;
+    int events_base; /* fc_events_base: what the events are */
     int oom; /* set by callbacks when a push failed */
 };
 
-/* What the world's previous pair list (pair_prev) is. */
+/* What the world's events are. */
 typedef enum fc_events_base {
-    FC_EVENTS_LIST = 0, /* pair_prev: the list before the current one */
-    FC_EVENTS_NONE,     /* after a restore: the previous list is the current one */
+    FC_EVENTS_LIST = 0, /* between the current list and the one before */
+    FC_EVENTS_NONE,     /* none: the current list was listed after a restore */
     FC_EVENTS_LOST_CUR, /* a restore could not list its pairs (out of memory) */
     FC_EVENTS_LOST,     /* the previous list is that unknown list */
     FC_EVENTS_PENDING   /* after a restore, before any change or pair call:
                            as NONE, the current list not listed yet */
 } fc_events_base;
-
-/* A pair of the world's previous pair list: indices and generations. The
- * ids' world tag is the world's: only a restore changes the tag, and a
- * restore empties the current list before it can become the previous one. */
-typedef struct fc_pair_slim {
-    uint32_t a, a_gen, b, b_gen;
-} fc_pair_slim;
 
 /* No big-pool entry. */
 #define FC_BIG_NONE 0xFFFFFFFFu
@@ -130,6 +126,9 @@ fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd);
 
 /* fc_buf helpers: 1 on success, 0 when out of memory (buffer unchanged). */
 int fc_buf_reserve(const fc_allocator *a, fc_buf *b, size_t n);
+/* The same, keeping the first keep bytes of the storage (<= b->cap * b->elem)
+ * instead of the count's elements: for storage used as raw bytes. */
+int fc_buf_reserve_keep(const fc_allocator *a, fc_buf *b, size_t n, size_t keep);
 void fc_buf_free(const fc_allocator *a, fc_buf *b);
 
 /* Body lookup: the slot for a live id of w, or NULL. */
@@ -147,13 +146,32 @@ fc_status fc_shape3_bounds(const fc_shape3 *s, int32_t min[3], int32_t max[3]);
 /* Broadphase box of bounds in world w ((x, y) in 2D, (x, z) in 3D). */
 fc_qt_box fc_world_qt_box(const fc_world *w, const int32_t min[3], const int32_t max[3]);
 
-/* The canonical pair list of w's contents in two steps (world_query.c):
- * collect its keys into w->pair_keys (FC_ERR_NO_MEMORY: nothing else
- * changed), then - once the caller has reserved out for
- * w->pair_keys.count pairs - sort them (out's storage is the scratch) and
- * write the pairs into out, replacing what it held. */
-fc_status fc_world_pairs_collect(fc_world *w);
-void fc_world_pairs_write(fc_world *w, fc_buf *out);
+/* The canonical pair list of w's contents in steps (world_query.c), with
+ * no storage but out's (fc_pair elements): collect its keys (8 bytes a
+ * pair: a.index << 32 | b.index) into out's storage from byte at (a
+ * multiple of 8) on, growing it and keeping its first at bytes; *n = the
+ * keys (FC_ERR_NO_MEMORY: out's first at bytes still as they were, nothing
+ * else changed). Sort them in place, with the 8 n bytes after them as
+ * scratch (out's storage must hold at + 16 n bytes). Then - once out has
+ * room for n pairs - write the n pairs into out, replacing what it held. */
+fc_status fc_world_pairs_collect(fc_world *w, fc_buf *out, size_t at, size_t *n);
+void fc_world_pairs_sort(fc_buf *out, size_t at, size_t n);
+void fc_world_pairs_write(fc_world *w, fc_buf *out, size_t at, size_t n);
+
+/* The events of a listing (world_events.c). The old list (w->pairs, full
+ * pairs) is compacted in place: the pairs whose ids are no longer current
+ * (a body destroyed since that list; only looked for when w->destroyed)
+ * move to w->ended_next - they have ended for sure - and the others become
+ * keys at the head of the storage (their ids are the bodies' current ids).
+ * fc_events_gone counts the first kind (w->ended_next needs that room
+ * before fc_events_compact); fc_events_restore undoes the compaction (a
+ * failed listing changes nothing); fc_events_build diffs the k old keys and
+ * the gone pairs with the n sorted new keys into w->began_next /
+ * w->ended_next (FC_ERR_NO_MEMORY: nothing but those two changed). */
+size_t fc_events_gone(const fc_world *w);
+void fc_events_compact(fc_world *w, size_t *k);
+void fc_events_restore(fc_world *w, size_t k);
+fc_status fc_events_build(fc_world *w, size_t k, size_t at, size_t n);
 /* After a restore the restored contents' pairs are the previous list of
  * the next events, but they are listed lazily (world_pairs.c): a rollback
  * restores far more often than it asks for events right away, and the

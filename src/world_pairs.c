@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The world's pair list over time: fc_world_find_pairs keeps the previous
- * list, contact events diff the two (fc_pair_events is the stateless diff),
- * and fc_world_find_contacts2/3 add each pair's contact. The list itself is
- * built by fc_world_pairs_collect / fc_world_pairs_write (world_query.c). */
+/* The world's pair list over time: fc_world_find_pairs lists the pairs and
+ * the events since the previous list (built while listing, world_events.c;
+ * fc_pair_events is the stateless diff), and fc_world_find_contacts2/3 add
+ * each pair's contact. The list itself is built by fc_world_pairs_collect /
+ * _sort / _write (world_query.c). */
 #include "world_internal.h"
 
 #include <string.h>
@@ -45,57 +46,28 @@ static void put(fc_pair *out, size_t cap, size_t *k, const fc_pair *p)
     (*k)++;
 }
 
-/* The previous list of a diff: full pairs (fc_pair_events), or the
- * world's compact list (full NULL) whose ids carry the world's tag. */
-typedef struct prev_list {
-    const fc_pair *full;
-    const fc_pair_slim *slim;
-    uint32_t tag;
-} prev_list;
-
-static void prev_at(const prev_list *l, size_t i, fc_pair *p)
-{
-    if (l->full != NULL) {
-        *p = l->full[i];
-        return;
-    }
-    const fc_pair_slim *s = &l->slim[i];
-    p->a.index = s->a;
-    p->a.generation = s->a_gen;
-    p->a.world = l->tag;
-    p->b.index = s->b;
-    p->b.generation = s->b_gen;
-    p->b.world = l->tag;
-}
-
 /* The merge of two canonical lists: counts every began / ended pair, writes
  * the first bcap / ecap of them (a NULL output: counts only). Equal indices
  * with different ids are an end and a begin. */
-static void diff(const prev_list *prev, size_t np, const fc_pair *cur, size_t nc, fc_pair *began, size_t bcap,
+static void diff(const fc_pair *prev, size_t np, const fc_pair *cur, size_t nc, fc_pair *began, size_t bcap,
                  size_t *nb, fc_pair *ended, size_t ecap, size_t *ne)
 {
     size_t i = 0, j = 0;
-    fc_pair p;
     *nb = *ne = 0;
     while (i < np && j < nc) {
-        prev_at(prev, i, &p);
-        int c = pair_order(&p, &cur[j]);
-        if (c == 0 && pair_same(&p, &cur[j])) {
+        int c = pair_order(&prev[i], &cur[j]);
+        if (c == 0 && pair_same(&prev[i], &cur[j])) {
             i++;
             j++;
             continue;
         }
-        if (c <= 0) {
-            put(ended, ecap, ne, &p);
-            i++;
-        }
+        if (c <= 0)
+            put(ended, ecap, ne, &prev[i++]);
         if (c >= 0)
             put(began, bcap, nb, &cur[j++]);
     }
-    for (; i < np; i++) {
-        prev_at(prev, i, &p);
-        put(ended, ecap, ne, &p);
-    }
+    for (; i < np; i++)
+        put(ended, ecap, ne, &prev[i]);
     while (j < nc)
         put(began, bcap, nb, &cur[j++]);
 }
@@ -110,41 +82,64 @@ fc_status fc_pair_events(const fc_pair *prev, int32_t nprev, const fc_pair *cur,
         !canonical(cur, ncur))
         return FC_ERR_ARGUMENT;
     size_t nb, ne;
-    const prev_list pl = {prev, NULL, 0};
-    diff(&pl, (size_t)nprev, cur, (size_t)ncur, NULL, 0, &nb, NULL, 0, &ne);
+    diff(prev, (size_t)nprev, cur, (size_t)ncur, NULL, 0, &nb, NULL, 0, &ne);
     *nbegan = (int32_t)nb;
     *nended = (int32_t)ne;
     if (nb > (size_t)began_cap || ne > (size_t)ended_cap)
         return FC_ERR_BUFFER;
-    diff(&pl, (size_t)nprev, cur, (size_t)ncur, began, (size_t)began_cap, &nb, ended, (size_t)ended_cap, &ne);
+    diff(prev, (size_t)nprev, cur, (size_t)ncur, began, (size_t)began_cap, &nb, ended, (size_t)ended_cap, &ne);
     return FC_OK;
 }
 
-/* The next pair list; with want_contacts the contact buffer is reserved
- * for it too. Once nothing can fail, the current list is kept compact as
- * the previous one (16 bytes a pair instead of a second 24-byte list) and
- * the new list is written over it; on failure nothing changed. */
+static void swap_bufs(fc_buf *x, fc_buf *y)
+{
+    fc_buf t = *x;
+    *x = *y;
+    *y = t;
+}
+
+/* The next pair list and its events; with want_contacts the contact
+ * buffer is reserved for it too. No second list and no key buffer: the
+ * current list is compacted in place into keys (world_events.c), the new
+ * keys are collected and sorted after them in the same storage, the
+ * events are built, and the new list is written over the storage. On
+ * failure the current list is put back and nothing changed. */
 static fc_status pairs_next(fc_world *w, int want_contacts)
 {
     const fc_allocator *a = &w->def.alloc;
-    fc_status st = fc_world_pairs_collect(w);
-    const size_t n = w->pair_keys.count, nc = w->pairs.count;
-    if (st == FC_OK && (!fc_buf_reserve(a, &w->pairs, n) || !fc_buf_reserve(a, &w->pair_prev, nc) ||
+    /* after a restore (pending, lost) the list before is not the old one */
+    const int events = w->events_base != FC_EVENTS_PENDING && w->events_base != FC_EVENTS_LOST_CUR;
+    if (!fc_buf_reserve(a, &w->ended_next, fc_events_gone(w)))
+        return FC_ERR_NO_MEMORY;
+    size_t k, n;
+    fc_events_compact(w, &k);
+    const size_t at = k * sizeof(uint64_t);
+    fc_status st = fc_world_pairs_collect(w, &w->pairs, at, &n);
+    /* room for the sort (the keys and as many bytes after them) and for
+     * the n pairs */
+    const size_t need = at + 2 * sizeof(uint64_t) * n, elems = (need + sizeof(fc_pair) - 1) / sizeof(fc_pair);
+    if (st == FC_OK && (!fc_buf_reserve_keep(a, &w->pairs, elems > n ? elems : n, at + sizeof(uint64_t) * n) ||
                         (want_contacts && !fc_buf_reserve(a, &w->contacts, n))))
         st = FC_ERR_NO_MEMORY;
-    if (st != FC_OK)
-        return st;
-    const fc_pair *cur = (const fc_pair *)w->pairs.data;
-    fc_pair_slim *prev = (fc_pair_slim *)w->pair_prev.data;
-    for (size_t i = 0; i < nc; i++) {
-        prev[i].a = cur[i].a.index;
-        prev[i].a_gen = cur[i].a.generation;
-        prev[i].b = cur[i].b.index;
-        prev[i].b_gen = cur[i].b.generation;
+    if (st == FC_OK) {
+        fc_world_pairs_sort(&w->pairs, at, n);
+        if (events && k + w->ended_next.count > 0)
+            st = fc_events_build(w, k, at, n);
     }
-    w->pair_prev.count = nc;
-    fc_world_pairs_write(w, &w->pairs);
-    w->began.count = w->ended.count = 0;
+    if (st != FC_OK) {
+        fc_events_restore(w, k);
+        return st;
+    }
+    fc_world_pairs_write(w, &w->pairs, at, n);
+    w->began_all = events && k + w->ended_next.count == 0; /* no old pairs: every pair began */
+    if (events && !w->began_all) {
+        swap_bufs(&w->began, &w->began_next);
+        swap_bufs(&w->ended, &w->ended_next);
+    }
+    w->began_next.count = w->ended_next.count = 0;
+    if (!events || w->began_all)
+        w->began.count = w->ended.count = 0;
+    w->destroyed = 0;
     w->events_base = w->events_base == FC_EVENTS_LOST_CUR ? FC_EVENTS_LOST : FC_EVENTS_LIST;
     return FC_OK;
 }
@@ -178,22 +173,13 @@ fc_status fc_world_pair_events(fc_world *w, const fc_pair **began, int32_t *nbeg
     *nbegan = *nended = 0;
     if (w->events_base == FC_EVENTS_LOST_CUR || w->events_base == FC_EVENTS_LOST)
         return FC_ERR_NO_MEMORY;
-    const prev_list prev = {NULL, (const fc_pair_slim *)w->pair_prev.data, w->def.tag};
-    const fc_pair *cur = (const fc_pair *)w->pairs.data;
-    const int none = w->events_base == FC_EVENTS_NONE || w->events_base == FC_EVENTS_PENDING;
-    size_t np = none ? 0 : w->pair_prev.count;
-    size_t nc = none ? 0 : w->pairs.count;
-    size_t nb, ne;
-    diff(&prev, np, cur, nc, NULL, 0, &nb, NULL, 0, &ne);
-    if (!fc_buf_reserve(&w->def.alloc, &w->began, nb) || !fc_buf_reserve(&w->def.alloc, &w->ended, ne))
-        return FC_ERR_NO_MEMORY;
-    diff(&prev, np, cur, nc, (fc_pair *)w->began.data, nb, &nb, (fc_pair *)w->ended.data, ne, &ne);
-    w->began.count = nb;
-    w->ended.count = ne;
-    *began = (const fc_pair *)w->began.data;
+    if (w->events_base == FC_EVENTS_NONE || w->events_base == FC_EVENTS_PENDING)
+        return FC_OK;
+    const fc_buf *b = w->began_all ? &w->pairs : &w->began;
+    *began = (const fc_pair *)b->data;
     *ended = (const fc_pair *)w->ended.data;
-    *nbegan = (int32_t)nb;
-    *nended = (int32_t)ne;
+    *nbegan = (int32_t)b->count;
+    *nended = (int32_t)w->ended.count;
     return FC_OK;
 }
 

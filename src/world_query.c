@@ -26,35 +26,101 @@ static void push_key(fc_world *w, fc_buf *b, uint64_t key)
     ((uint64_t *)b->data)[b->count++] = key;
 }
 
+/* The pair keys being collected: n keys in the storage of out from byte at
+ * on, room for cap. */
+typedef struct key_sink {
+    fc_world *w;
+    fc_buf *out;
+    size_t at, n, cap;
+    uint64_t *keys;
+    int oom;
+} key_sink;
+
+static void sink_view(key_sink *s)
+{
+    s->keys = (uint64_t *)(void *)((unsigned char *)s->out->data + s->at);
+    s->cap = (s->out->cap * s->out->elem - s->at) / sizeof(uint64_t);
+}
+
+/* Room for one more key: out grows (doubling), its first at + 8 n bytes kept. */
+static int sink_grow(key_sink *s)
+{
+    size_t bytes = s->at + (s->n + 1) * sizeof(uint64_t);
+    if (!fc_buf_reserve_keep(&s->w->def.alloc, s->out, (bytes + s->out->elem - 1) / s->out->elem,
+                             s->at + s->n * sizeof(uint64_t)))
+        return 0;
+    sink_view(s);
+    return 1;
+}
+
 static void on_pair(void *ctx, uint32_t a, uint32_t b)
 {
-    fc_world *w = (fc_world *)ctx;
+    key_sink *s = (key_sink *)ctx;
+    const fc_world *w = s->w;
     const fc_body *A = &w->bodies[a], *B = &w->bodies[b];
     if (!filters_pair(A->filter, B->filter) || !fc_world_bodies_overlap(w, A, B))
         return;
-    push_key(w, &w->pair_keys, a < b ? ((uint64_t)a << 32) | b : ((uint64_t)b << 32) | a);
-}
-
-fc_status fc_world_pairs_collect(fc_world *w)
-{
-    w->oom = 0;
-    w->pair_keys.count = 0;
-    fc_qt_pairs_fast(w->qt, on_pair, w);
-    return w->oom ? FC_ERR_NO_MEMORY : FC_OK;
-}
-
-void fc_world_pairs_write(fc_world *w, fc_buf *out)
-{
-    size_t n = w->pair_keys.count;
-    uint64_t *keys = (uint64_t *)w->pair_keys.data;
-    /* the output's storage (24 bytes a pair, 8-byte aligned by the
-     * allocator's contract) is the sort's scratch before it is written */
-    fc_sort_u64(keys, (uint64_t *)out->data, n);
-    fc_pair *p = (fc_pair *)out->data;
-    for (size_t i = 0; i < n; i++) {
-        fc_world_id_of(w, (uint32_t)(keys[i] >> 32), &p[i].a);
-        fc_world_id_of(w, (uint32_t)keys[i], &p[i].b);
+    if (s->n == s->cap && !sink_grow(s)) {
+        s->oom = 1;
+        return;
     }
+    s->keys[s->n++] = a < b ? ((uint64_t)a << 32) | b : ((uint64_t)b << 32) | a;
+}
+
+fc_status fc_world_pairs_collect(fc_world *w, fc_buf *out, size_t at, size_t *n)
+{
+    key_sink s;
+    s.w = w;
+    s.out = out;
+    s.at = at;
+    s.n = 0;
+    s.oom = 0;
+    s.keys = NULL;
+    s.cap = 0;
+    if (out->data != NULL)
+        sink_view(&s);
+    fc_qt_pairs_fast(w->qt, on_pair, &s);
+    *n = s.n;
+    return s.oom ? FC_ERR_NO_MEMORY : FC_OK;
+}
+
+void fc_world_pairs_sort(fc_buf *out, size_t at, size_t n)
+{
+    if (n < 2)
+        return;
+    unsigned char *keys = (unsigned char *)out->data + at;
+    fc_sort_u64((uint64_t *)(void *)keys, (uint64_t *)(void *)(keys + n * sizeof(uint64_t)), n);
+}
+
+void fc_world_pairs_write(fc_world *w, fc_buf *out, size_t at, size_t n)
+{
+    if (n == 0) {
+        out->count = 0;
+        return;
+    }
+    /* the sorted keys to the last third of the output's first n pairs (24 n
+     * bytes); then each pair is written over bytes whose keys are already
+     * read (pair i ends at 24 i + 24 <= 16 n + 8 (i + 1), where key i + 1
+     * starts): only the last pair overlaps a key, its own, and goes through
+     * a copy (no typed store can be reordered past a typed load of the same
+     * bytes). */
+    unsigned char *base = (unsigned char *)out->data;
+    unsigned char *keys = base + 2 * sizeof(uint64_t) * n;
+    if (base + at != keys)
+        memmove(keys, base + at, n * sizeof(uint64_t));
+    fc_pair *p = (fc_pair *)out->data;
+    for (size_t i = 0; i + 1 < n; i++) { /* pair i lies below key i */
+        uint64_t k;
+        memcpy(&k, keys + i * sizeof k, sizeof k);
+        fc_world_id_of(w, (uint32_t)(k >> 32), &p[i].a);
+        fc_world_id_of(w, (uint32_t)k, &p[i].b);
+    }
+    uint64_t k; /* the last pair's bytes end with its own key */
+    fc_pair last;
+    memcpy(&k, keys + (n - 1) * sizeof k, sizeof k);
+    fc_world_id_of(w, (uint32_t)(k >> 32), &last.a);
+    fc_world_id_of(w, (uint32_t)k, &last.b);
+    memcpy(base + (n - 1) * sizeof last, &last, sizeof last);
     out->count = n;
 }
 

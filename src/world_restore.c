@@ -125,7 +125,7 @@ static fc_status restore_build(fc_world *w, const unsigned char *p, size_t size,
 /* The world's outputs are invalid after a restore: empty them. */
 static void clear_outputs(fc_world *w)
 {
-    w->pair_keys.count = w->pairs.count = 0;
+    w->pairs.count = 0;
     w->query_idx.count = w->query_ids.count = 0;
     w->ray_hits.count = w->ray_tmp.count = 0;
     w->cast2_hits.count = w->cast2_tmp.count = w->cast2_cand.count = 0;

@@ -59,6 +59,7 @@ build = {
             "src/world_narrow.c",
             "src/world_shape.c",
             "src/world_pairs.c",
+            "src/world_events.c",
             "src/world_query.c",
             "src/world_ray.c",
             "src/cast2d.c",

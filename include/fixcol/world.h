@@ -232,8 +232,10 @@ FC_API fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t
  * id (index, generation and world tag), so a body destroyed and a new one
  * created in its slot is an end (with the old, now stale id) plus a begin.
  *
- * The world keeps the list of its previous fc_world_find_pairs call, so
- * fc_world_pair_events reports what changed between its last two lists.
+ * Each fc_world_find_pairs (or find_contacts) call also builds the events
+ * between its list and the previous one (no copy of the previous list is
+ * kept), so fc_world_pair_events reports what changed between the last two
+ * lists.
  * Before the first call the previous list is empty (the first call's pairs
  * all begin). fc_world_restore lists the restored contents' pairs as the
  * current list with no events pending: the events of the next
@@ -243,9 +245,10 @@ FC_API fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t
  * events of the original run (tests/test_pair_events.c checks it). The
  * restored list is built lazily, by the first call after the restore that
  * changes a body or lists pairs (one pair pass, not in the restore itself);
- * it allocates nothing when the world's two pair lists (previous, current)
- * have room: pair_capacity, or two earlier fc_world_find_pairs calls with
- * at least that many pairs. */
+ * it allocates nothing when the pair list has room: pair_capacity, or an
+ * earlier fc_world_find_pairs call with at least that many pairs. A
+ * fc_world_find_pairs call allocates nothing when its pairs and its events
+ * fit what the world holds (pair_capacity, or earlier peaks). */
 
 /* Stateless diff of two canonical pair lists (each strictly increasing by
  * (a.index, b.index) with a.index < b.index, as fc_world_find_pairs gives).
@@ -266,8 +269,8 @@ FC_API fc_status fc_pair_events(const fc_pair *prev, int32_t nprev, const fc_pai
  * successful fc_world_find_pairs / fc_world_find_contacts2/3 calls; see
  * above for the first call and restore). Arrays owned by the world (see
  * the lifetime rules at the top); counts >= 0. Calling it twice gives the
- * same answer. Allocation-free when the events fit pair_capacity (or an
- * earlier peak). Errors: FC_ERR_NULL; FC_ERR_NO_MEMORY (outputs empty;
+ * same answer. Allocation-free (the events are built by the listing call).
+ * Errors: FC_ERR_NULL; FC_ERR_NO_MEMORY (outputs empty;
  * also when the restored contents' pairs could not be listed - out of
  * memory - until two more fc_world_find_pairs calls succeed). */
 FC_API fc_status fc_world_pair_events(fc_world *w, const fc_pair **began, int32_t *nbegan, const fc_pair **ended,
