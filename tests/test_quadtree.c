@@ -105,7 +105,8 @@ static void check_query(const fc_quadtree *qt, fc_qt_box q, const char *what)
 
 static int32_t rnd_range(uint64_t *s, int32_t lo, int32_t hi)
 {
-    return lo + (int32_t)(tu_rand64(s) % (uint64_t)((int64_t)hi - lo + 1));
+    /* in 64 bits: the offset may exceed INT32_MAX when lo is near INT32_MIN */
+    return (int32_t)((int64_t)lo + (int64_t)(tu_rand64(s) % (uint64_t)((int64_t)hi - lo + 1)));
 }
 
 /* A random box: kind picks the worst case being exercised. */
