@@ -41,6 +41,17 @@ static int marked(const uint64_t *m, uint32_t i)
     return (int)((m[i >> 6] >> (i & 63)) & 1u);
 }
 
+/* Read free-list entry k of the stream into *i, *g and mark slot *i in m:
+ * 0 when it is malformed, out of range, generation 0 or a repeat. */
+static int take_free(fc_snap_dec *d, const fc_snap_header *h, uint64_t *m, uint32_t *i, uint32_t *g)
+{
+    fc_snap_get_free(d, i, g);
+    if (d->bad || *i >= h->slots || *g == 0 || marked(m, *i))
+        return 0;
+    m[*i >> 6] |= (uint64_t)1 << (*i & 63);
+    return 1;
+}
+
 /* Pass 1: validate the stream; mark the free slots in m (cleared here);
  * *nbig = the bodies whose shapes take a big-pool entry. When qt is not
  * NULL, *fits says whether qt, cleared, takes every body without
@@ -54,10 +65,8 @@ static fc_status restore_check(const unsigned char *p, size_t size, const fc_sna
     fc_snap_dec d = fc_snap_stream(p, size);
     for (uint32_t k = 0; k < h->nfree; k++) {
         uint32_t i, g;
-        fc_snap_get_free(&d, &i, &g);
-        if (d.bad || i >= h->slots || g == 0 || marked(m, i))
+        if (!take_free(&d, h, m, &i, &g))
             return FC_ERR_FORMAT;
-        m[i >> 6] |= (uint64_t)1 << (i & 63);
     }
     const int dim2 = h->def.dim == FC_WORLD_2D;
     const int v = dim2 ? 1 : 2; /* the broadphase plane: (x, y) in 2D, (x, z) in 3D */
@@ -227,10 +236,8 @@ static fc_status restore_diff_check(fc_world *w, const unsigned char *p, size_t 
     plan->free_same = h->nfree == w->free_count;
     for (uint32_t k = 0; k < h->nfree; k++) {
         uint32_t i, g;
-        fc_snap_get_free(&d, &i, &g);
-        if (d.bad || i >= h->slots || g == 0 || marked(m, i))
+        if (!take_free(&d, h, m, &i, &g))
             return FC_ERR_FORMAT;
-        m[i >> 6] |= (uint64_t)1 << (i & 63);
         /* the world's free stack holds only dead slots below slot_count */
         plan->free_same = plan->free_same && w->free_stack[w->free_count - 1 - k] == i && w->bodies[i].generation == g;
     }
