@@ -9,6 +9,7 @@
 
 #include "replay_layout.h"
 #include "replay_run.h"
+#include "world_internal.h"
 #include "nofloat.h"
 
 #define RUNNER_TAG 1u
@@ -30,7 +31,7 @@ fc_status fc_replay_runner_init(fc_replay_runner *rn, const fc_replay_settings *
     def.layout = s->layout == FC_QT_STRICT ? FC_QT_STRICT : FC_QT_LOOSE;
     def.tag = RUNNER_TAG;
     if ((s->dim != 2 && s->dim != 3) ||
-        (s->version != 0 && (s->version < FC_REPLAY_VERSION_MIN || s->version > FC_REPLAY_VERSION)))
+        (s->version != 0 && (s->version < FC_REPLAY_VERSION_OLDEST || s->version > FC_REPLAY_VERSION)))
         return FC_ERR_ARGUMENT;
     rn->dim = s->dim;
     rn->version = s->version ? s->version : FC_REPLAY_VERSION;
@@ -325,7 +326,8 @@ fc_status fc_replay_runner_end_frame(fc_replay_runner *rn, fc_replay_expect *got
         got->pairs = st == FC_OK ? fc_hash_pairs(0, pairs, n) : (uint32_t)st;
         got->pair_count = st == FC_OK ? (uint32_t)n : 0;
     }
-    got->state = fc_world_checksum(rn->world);
+    /* version 1 stored the checksum of its own record hash */
+    got->state = rn->version == FC_REPLAY_VERSION_V1 ? fc_world_checksum_v1(rn->world) : fc_world_checksum(rn->world);
     got->ops = fold(fc_hash64_final(&rn->ops));
     got->query_count = rn->query_count;
     got->checksum = fc_replay_frame_checksum(got, rn->queries);

@@ -393,7 +393,7 @@ static void test_errors(void)
 {
     expect_error("garbage", FC_ERR_FORMAT, 0, 0, "not a fixcol replay");
     expect_error("fixcol-replay version 4 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
-    expect_error("fixcol-replay version 1 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
+    expect_error("fixcol-replay version 0 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
     /* version 3 operations and frame fields: not in a version 2 file; a
      * version 3 frame needs its events and contacts */
     expect_error(HDR "frame 1 ops 1\nsector cat 0x1 mask 0x1 at 0 0 r 1 dir 0 half 0\n", FC_ERR_FORMAT, 3, 1,

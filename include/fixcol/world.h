@@ -434,11 +434,17 @@ FC_API fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, siz
 /* Replace w's whole state (settings except the allocator, bodies, free
  * list) with a blob from fc_world_snapshot. Afterwards w behaves exactly
  * like the snapshotted world: same pairs, queries, checksums and the same
- * ids handed out next. Errors, with w unchanged: FC_ERR_NULL;
- * FC_ERR_FORMAT (bad magic, truncated, length mismatch, a field or shape
- * out of range, inconsistent slots, any encoding fc_world_snapshot would not
- * produce); FC_ERR_VERSION (another format version, e.g. 1);
- * FC_ERR_CHECKSUM; FC_ERR_NO_MEMORY. Does not keep buf. */
+ * ids handed out next. Reads every format version fixcol has written
+ * (docs/compatibility.md): version 2 (above) and version 1 (the header
+ * above, then 64-bit words instead of the byte stream; written before
+ * version 2), which is converted to version 2 first: that allocates a
+ * version 2 copy (at most the blob's size) and a bit per slot, freed before
+ * returning. Errors, with w unchanged: FC_ERR_NULL; FC_ERR_FORMAT (bad
+ * magic, truncated, length mismatch, a field or shape out of range,
+ * inconsistent slots, any encoding fc_world_snapshot would not produce - in
+ * version 1 anything its reader refused); FC_ERR_VERSION (any other format
+ * version, e.g. 0 or 3); FC_ERR_CHECKSUM; FC_ERR_NO_MEMORY. Does not keep
+ * buf. */
 FC_API fc_status fc_world_restore(fc_world *w, const void *buf, size_t size);
 
 /* ------------------------------------------------------------ testing */

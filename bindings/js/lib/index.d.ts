@@ -281,8 +281,8 @@ export interface ReplaySettings {
   readonly boundsLog2: number;
   readonly maxDepth: number;
   readonly layout: 'loose' | 'strict';
-  /** the file's format version (2 or 3) */
-  readonly version: 2 | 3;
+  /** the file's format version (1, 2 or 3; ReplayRunner runs 2 and 3, and refuses 1 with FC_ERR_VERSION) */
+  readonly version: 1 | 2 | 3;
 }
 
 export class ReplayFormatError extends FixcolError {
