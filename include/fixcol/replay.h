@@ -37,10 +37,14 @@
 extern "C" {
 #endif
 
-/* The version the writer writes by default; the reader reads every
- * version from FC_REPLAY_VERSION_MIN to FC_REPLAY_VERSION (version 3 adds
- * pair events, world contacts, skill-area and shape-cast queries; a version
- * 2 file reads, runs and verifies exactly as before). */
+/* The version the writer writes by default; the reader, writer and runner
+ * take every version from 1 to FC_REPLAY_VERSION, and the scenario
+ * recorders write FC_REPLAY_VERSION_MIN and up (version 3 adds pair events,
+ * world contacts, skill-area and shape-cast queries; a version 2 file reads,
+ * runs and verifies exactly as before; version 1, written before the world
+ * checksum's record hash changed, lacks the range and dump queries and its
+ * frames store the version 1 world checksum, which the runner computes for
+ * a version 1 replay: docs/compatibility.md). */
 #define FC_REPLAY_VERSION 3
 #define FC_REPLAY_VERSION_MIN 2
 /* Bounds the reader enforces (so a hostile file cannot ask for huge
@@ -103,7 +107,7 @@ typedef struct fc_replay_settings {
     int32_t max_depth;      /* 0..FC_QT_MAX_DEPTH */
     int32_t layout;         /* FC_QT_LOOSE or FC_QT_STRICT */
     int32_t version;        /* format version: the reader sets the file's; for the writer, recorder and
-                               runner 0 means FC_REPLAY_VERSION, else FC_REPLAY_VERSION_MIN..FC_REPLAY_VERSION
+                               runner 0 means FC_REPLAY_VERSION, else 1..FC_REPLAY_VERSION
                                (a version 2 runner computes no version 3 frame fields) */
 } fc_replay_settings;
 
