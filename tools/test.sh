@@ -58,7 +58,7 @@ run_suite "clang sanitizers" build-clang-asan clang-asan
 
 # 3. short libFuzzer runs (clang, ASan + UBSan) of the replay reader, from
 #    tests/replay_corpus/, of snapshot restore, from seed snapshots its seed
-#    program writes, and of fc_replay_verify end to end (reader and runner:
+#    program writes and the golden format 1 blobs, and of fc_replay_verify end to end (reader and runner:
 #    every world call a replay can make), from tests/verify_corpus/.
 fuzz_run() { # NAME TARGET SECONDS
   local name=$1 target=$2 seconds=$3
@@ -74,7 +74,7 @@ fuzz_run() { # NAME TARGET SECONDS
   elif [ "$target" = fuzz_verify ]; then
     cp tests/verify_corpus/* "$corpus/"
   else
-    build/tests/fuzz_snapshot_seeds --write-seeds "$corpus" >/dev/null
+    build/tests/fuzz_snapshot_seeds --write-seeds "$corpus" tests/golden/snapshot-v1-*.fcs >/dev/null
   fi
   if "build-fuzz/tests/$target" -max_total_time="$seconds" -seed=1 -rss_limit_mb=2048 -max_len=65536 \
       "$corpus" >"build-fuzz/$target.log" 2>&1; then
