@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* fc_world_restore (decoder: world_snapshot.c).
  *
+ * A format version 1 blob is converted to the current version first
+ * (snapshot_v1.c: checked in full with a bit per slot, at most blob size /
+ * 64 bytes, before the copy is allocated) and that copy restored as below.
+ *
  * The rollback case first - a world restored from its own snapshot of a
  * few frames ago, most bodies unchanged or moved within their quadtree
  * node - as a diff against the world (restore_diff_*):

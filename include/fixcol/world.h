@@ -438,7 +438,8 @@ FC_API fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, siz
  * (docs/compatibility.md): version 2 (above) and version 1 (the header
  * above, then 64-bit words instead of the byte stream; written before
  * version 2), which is converted to version 2 first: that allocates a
- * version 2 copy (at most the blob's size) and a bit per slot, freed before
+ * version 2 copy (at most 1.25 times the blob's size: a free entry takes
+ * up to 10 bytes instead of 8) and a bit per slot, freed before
  * returning. Errors, with w unchanged: FC_ERR_NULL; FC_ERR_FORMAT (bad
  * magic, truncated, length mismatch, a field or shape out of range,
  * inconsistent slots, any encoding fc_world_snapshot would not produce - in
