@@ -31,7 +31,7 @@ typedef struct qt_sweep_item {
     uint32_t item, end;
 } qt_sweep_item;
 
-/* The sort-and-sweep's scratch (quadtree_sweep.c), for cap items (0: none
+/* The sort-and-sweep's scratch (quadtree_sweep_store.c sizes it), for cap items (0: none
  * yet): the sort keys and the radix sort's twin, holding after the sort
  * the items' v and u extents in sweep order, and the items in that order;
  * order_n (0: none) items of the last pass, kept as the next pass's
@@ -104,7 +104,7 @@ struct fc_quadtree {
     qt_loc *loc;
     uint32_t loc_cap;
     int32_t count;
-    qt_sweep sweep; /* the sweep's scratch (quadtree_sweep.c) */
+    qt_sweep sweep; /* the sweep's scratch (quadtree_sweep_store.c) */
 };
 
 /* ---------------------------------------------------------------- moves

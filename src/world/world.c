@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* The world: creation, body slots with generation-checked ids, the LIFO
- * free list, body mutations (every one validated before anything changes)
- * and the consistency check. Outputs are in world_query.c / world_ray.c,
- * checksum in world_checksum.c, snapshot and restore in world_snapshot.c. */
+/* The world: creation, body slots, the LIFO free list, body mutations
+ * (every one validated before anything changes) and the consistency check.
+ * Ids are world_ids.c, definitions world_def.c; the pair list is
+ * world_pairs.c, queries world_query.c / world_ray.c / world_cast2.c /
+ * world_cast3.c, the checksum world_checksum.c, snapshot and restore
+ * world_snapshot.c / world_restore.c. */
 #include "world_internal.h"
 
 #include <string.h>
