@@ -16,7 +16,7 @@
 
 #include "area2_internal.h"
 #include "collide2d/exact2d.h"
-#include "cast/ray_param.h"
+#include "cast/ray_shape.h"
 
 #include "core/nofloat.h"
 

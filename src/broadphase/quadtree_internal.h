@@ -53,7 +53,7 @@ void fc_qt_plan_applied(fc_quadtree *qt);
 fc_status fc_qt_move(fc_quadtree *qt, uint32_t item, fc_qt_box box);
 
 /* The pairs of fc_qt_pairs (each unordered overlapping pair once, in no
- * particular order), by sort-and-sweep (quadtree_sweep.c) when the tree is
+ * particular order), by sort-and-sweep (quadtree_sweep.c; quadtree_pairs.c chooses) when the tree is
  * small and sparse enough for it, else by the tree walk. The sweep works
  * in the tree's scratch (so unlike fc_qt_pairs it writes qt), never
  * allocates. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Private: the quadtree's storage, shared by quadtree.c (the tree and its
- * walk) and quadtree_sweep.c (the sort-and-sweep pair pass). */
+ * walk), quadtree_sweep.c (the sort-and-sweep pair pass), its scratch
+ * (quadtree_sweep_store.c) and the choice between them (quadtree_pairs.c). */
 #ifndef FIXCOL_SRC_QUADTREE_LAYOUT_H
 #define FIXCOL_SRC_QUADTREE_LAYOUT_H
 
@@ -10,6 +11,12 @@
 typedef struct qt_span {
     int32_t lo, hi;
 } qt_span;
+
+/* The largest item capacity (location table) of a tree the sweep takes:
+ * its scratch is 24 bytes an item of capacity, allocated with the table
+ * (fc_qt_sweep_fit) so that pair passes never allocate; the sweep packs
+ * two item numbers into one word, 14 bits each. */
+#define QT_SWEEP_MAX_ITEMS 16384u
 
 /* A slot of the sort-and-sweep's scratch: a sort key, then (written after
  * the key was read, never read as the other member) an extent. */
@@ -24,7 +31,7 @@ typedef struct qt_sweep_item {
     uint32_t item, end;
 } qt_sweep_item;
 
-/* The sort-and-sweep's scratch (quadtree_sweep.c), for cap items (0: none
+/* The sort-and-sweep's scratch (quadtree_sweep_store.c sizes it), for cap items (0: none
  * yet): the sort keys and the radix sort's twin, holding after the sort
  * the items' v and u extents in sweep order, and the items in that order;
  * order_n (0: none) items of the last pass, kept as the next pass's
@@ -97,7 +104,7 @@ struct fc_quadtree {
     qt_loc *loc;
     uint32_t loc_cap;
     int32_t count;
-    qt_sweep sweep; /* the sweep's scratch (quadtree_sweep.c) */
+    qt_sweep sweep; /* the sweep's scratch (quadtree_sweep_store.c) */
 };
 
 /* ---------------------------------------------------------------- moves

@@ -9,65 +9,20 @@
  * most QT_SWEEP_MAX_ITEMS items and its candidates stay within a budget
  * counted before any pair is reported; otherwise it declines and the
  * caller walks the tree (a crowded column of items would make the sweep
- * quadratic). The pairs are the same either way: every unordered pair of
- * items whose closed boxes overlap, once. */
+ * quadratic; quadtree_pairs.c chooses). The pairs are the same either way:
+ * every unordered pair of items whose closed boxes overlap, once. Its
+ * scratch is sized by quadtree_sweep_store.c. */
 #include "quadtree_internal.h"
 #include "quadtree_layout.h"
 
-#include "core/fc_alloc.h"
 #include "core/nofloat.h"
 
-/* The largest item capacity (location table) of a tree the sweep takes:
- * its scratch is 24 bytes an item of capacity, allocated with the table
- * (fc_qt_sweep_fit), so that pair passes never allocate. */
-#define QT_SWEEP_MAX_ITEMS 16384u
 /* Candidates allowed per item before the sweep declines. By instruction
  * counts the sweep wins up to ~20 candidates an item, but its loops
  * mispredict more: in wall time the tree walk already wins at ~10 (MOBA
  * frame, 1k bodies: 100 us/frame walking, 110 sweeping; min of 25 rounds)
  * and the sweep at ~2.5 (W1 and MOBA, 1k and 200 bodies). */
 #define QT_SWEEP_BUDGET 8u
-/* Passes that walk the tree without trying the sweep after it declined. */
-#define QT_SWEEP_REST 15u
-
-static void sweep_release(const fc_allocator *a, qt_sweep *s)
-{
-    fc_free_bytes(a, s->key, sizeof(qt_sweep_slot) * s->cap);
-    fc_free_bytes(a, s->tmp, sizeof(qt_sweep_slot) * (s->cap + 1u));
-    fc_free_bytes(a, s->item, sizeof(qt_sweep_item) * s->cap);
-    s->key = s->tmp = NULL;
-    s->item = NULL;
-    s->cap = s->order_n = s->rest = 0;
-}
-
-void fc_qt_sweep_free(fc_quadtree *qt)
-{
-    sweep_release(&qt->a, &qt->sweep);
-}
-
-int fc_qt_sweep_fit(fc_quadtree *qt, uint32_t cap)
-{
-    if (cap > QT_SWEEP_MAX_ITEMS) {
-        sweep_release(&qt->a, &qt->sweep);
-        return 1;
-    }
-    if (cap == qt->sweep.cap)
-        return 1;
-    qt_sweep s;
-    s.cap = cap;
-    s.order_n = s.rest = 0;
-    s.key = (qt_sweep_slot *)fc_alloc_bytes(&qt->a, sizeof(qt_sweep_slot) * s.cap);
-    s.tmp = (qt_sweep_slot *)fc_alloc_bytes(&qt->a, sizeof(qt_sweep_slot) * (s.cap + 1u)); /* + a sentinel */
-    s.item = (qt_sweep_item *)fc_alloc_bytes(&qt->a, sizeof(qt_sweep_item) * s.cap);
-    if (s.key == NULL || s.tmp == NULL || s.item == NULL) {
-        sweep_release(&qt->a, &s);
-        return 0;
-    }
-    sweep_release(&qt->a, &qt->sweep);
-    qt->sweep = s;
-    return 1;
-}
-
 /* One LSD radix pass over n keys on the 8-bit digit at bit shift (ties
  * keep their order), src into dst. */
 static void radix_pass(const qt_sweep_slot *src, qt_sweep_slot *dst, uint32_t n, unsigned shift)
@@ -262,21 +217,4 @@ int fc_qt_pairs_sweep(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
     const uint64_t budget = (uint64_t)QT_SWEEP_BUDGET * n + 64;
     return (fill_from_order(qt, n) || fill_from_pool(qt, n)) && sort_on_u(sw, n, budget) &&
            sweep_pairs(sw, n, budget, fn, ctx);
-}
-
-void fc_qt_pairs_fast(fc_quadtree *qt, fc_qt_pair_fn fn, void *ctx)
-{
-    if (qt == NULL || fn == NULL)
-        return;
-    /* after a decline the next QT_SWEEP_REST passes walk the tree without
-     * trying: a world too crowded for the sweep rarely thins out at once,
-     * and a declined try costs about a third of the tree walk */
-    if (qt->sweep.rest > 0) {
-        qt->sweep.rest--;
-    } else if (fc_qt_pairs_sweep(qt, fn, ctx)) {
-        return;
-    } else {
-        qt->sweep.rest = QT_SWEEP_REST;
-    }
-    fc_qt_pairs(qt, fn, ctx);
 }

@@ -28,7 +28,7 @@
 #include "cast3d_internal.h"
 
 #include "collide3d/collide3d_internal.h"
-#include "world/world_internal.h"
+#include "shapes/shape_bounds.h"
 #include "core/nofloat.h"
 
 #ifndef FC_CAST3_BREAK /* tests only (test_cast3d_broken): a piece of the cast left out */

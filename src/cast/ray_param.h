@@ -40,17 +40,11 @@ typedef struct fc_ray_clip {
 
 void fc_ray_clip_init(fc_ray_clip *c);
 /* Add the constraint n0 + t * n1 <= sigma * sqrt(q) (sigma 0 or 1),
- * |n0|, |n1| < 2^100, 0 <= q < 2^126. (src/world/world_ray.c passes |n0|,
+ * |n0|, |n1| < 2^100, 0 <= q < 2^126. (src/cast/ray_shape.c passes |n0|,
  * |n1| < 2^81 and q < 2^118; every parameter it makes has |p|, r < 2^82,
  * q < 2^124.) */
 void fc_ray_clip_add(fc_ray_clip *c, fc_i128 n0, fc_i128 n1, int32_t sigma, fc_i128 q);
 /* 1 when the interval is not empty (then enter is the entry parameter). */
 int fc_ray_clip_hit(const fc_ray_clip *c);
-
-/* The entry parameter of the segment ray origin + t * (dx, dy), t in
- * [0, 1], into a valid 2D shape, as fc_world_raycast2 computes it (origin
- * within the coordinate range, |dx|, |dy| <= 2^30): 1 and *t, or 0 for a
- * miss. Defined in src/world/world_ray.c; used by the sector test. */
-int fc_ray2_entry(fc_vec2 origin, int64_t dx, int64_t dy, const fc_shape2 *s, fc_rayt *t);
 
 #endif

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Growable arrays for the world's outputs and scratch space: they double
  * and never shrink, so steady-state frames allocate nothing. */
-#include "world/world_internal.h"
+#include "buf.h"
 
 #include <string.h>
 
+#include "fc_alloc.h"
 #include "nofloat.h"
 
 int fc_buf_reserve(const fc_allocator *a, fc_buf *b, size_t n)

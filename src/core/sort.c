@@ -2,7 +2,7 @@
 /* LSD radix sort of uint64 keys (8-bit digits, passes whose digit is the
  * same for every key skipped). The keys the world sorts are distinct, so
  * the result is unique and independent of the input order. */
-#include "world/world_internal.h"
+#include "sort.h"
 
 #include <string.h>
 

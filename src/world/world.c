@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* The world: creation, body slots with generation-checked ids, the LIFO
- * free list, body mutations (every one validated before anything changes)
- * and the consistency check. Outputs are in world_query.c / world_ray.c,
- * checksum in world_checksum.c, snapshot and restore in world_snapshot.c. */
+/* The world: creation, body slots, the LIFO free list, body mutations
+ * (every one validated before anything changes) and the consistency check.
+ * Ids are world_ids.c, definitions world_def.c; the pair list is
+ * world_pairs.c, queries world_query.c / world_ray.c / world_cast2.c /
+ * world_cast3.c, the checksum world_checksum.c, snapshot and restore
+ * world_snapshot.c / world_restore.c. */
 #include "world_internal.h"
 
 #include <string.h>
@@ -14,41 +16,10 @@
 #include "core/fc_noinline.h"
 #include "broadphase/quadtree_internal.h"
 #include "broadphase/quadtree_layout.h" /* the moves' inline fast path */
+#include "world_cast2_keys.h"
 #include "world_record.h"
 
 #include "core/nofloat.h"
-
-fc_world_def fc_world_def_default(void)
-{
-    fc_world_def d;
-    memset(&d, 0, sizeof d);
-    d.dim = FC_WORLD_2D;
-    d.bounds_log2 = 10;
-    d.max_depth = 5;
-    d.layout = FC_QT_LOOSE;
-    d.tag = 1;
-    return d;
-}
-
-fc_filter fc_filter_default(void)
-{
-    fc_filter f;
-    f.category = 1;
-    f.mask = 0xFFFFFFFFu;
-    return f;
-}
-
-fc_body_def fc_body_def_default(void)
-{
-    fc_body_def d;
-    memset(&d, 0, sizeof d);
-    d.shape2.type = FC_SHAPE2_CIRCLE;
-    d.shape2.u.circle.radius = fix16_one;
-    d.shape3.type = FC_SHAPE3_SPHERE;
-    d.shape3.u.sphere.radius = fix16_one;
-    d.filter = fc_filter_default();
-    return d;
-}
 
 static void world_init_bufs(fc_world *w)
 {
@@ -58,10 +29,10 @@ static void world_init_bufs(fc_world *w)
     w->ray_hits.elem = sizeof(fc_ray_hit);
     w->ray_tmp.elem = sizeof(fc_ray_key);
     w->cast2_hits.elem = sizeof(fc_cast2_hit);
-    w->cast2_tmp.elem = fc_cast2_key_size();
+    w->cast2_tmp.elem = sizeof(cast2_key);
     w->cast3_hits.elem = sizeof(fc_cast3_hit);
     w->cast3_tmp.elem = sizeof(fc_cast3_key);
-    w->cast2_cand.elem = fc_cast2_cand_size();
+    w->cast2_cand.elem = sizeof(cast2_cand);
     w->began.elem = w->ended.elem = w->began_next.elem = w->ended_next.elem = sizeof(fc_pair);
     w->cast3_hits.elem = sizeof(fc_cast3_hit);
     w->cast3_tmp.elem = sizeof(fc_cast3_key);
@@ -87,30 +58,6 @@ static void world_bufs(fc_world *w, fc_buf *b[WORLD_BUFS])
     b[12] = &w->cast2_cand;
     b[13] = &w->cast3_hits;
     b[14] = &w->ended_next;
-}
-
-fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd)
-{
-    if (def->dim != FC_WORLD_2D && def->dim != FC_WORLD_3D)
-        return FC_ERR_ARGUMENT;
-    if (def->bounds_min.x < -FC_COORD_LIMIT || def->bounds_min.x > FC_COORD_LIMIT ||
-        def->bounds_min.y < -FC_COORD_LIMIT || def->bounds_min.y > FC_COORD_LIMIT)
-        return FC_ERR_RANGE;
-    if (def->bounds_log2 < 0 || def->bounds_log2 > 14 || def->max_depth < 0 || def->max_depth > FC_QT_MAX_DEPTH ||
-        def->max_depth > def->bounds_log2 + 16 || def->body_capacity < 0 ||
-        def->body_capacity > FC_WORLD_MAX_BODIES || def->pair_capacity < 0 ||
-        (def->layout != FC_QT_LOOSE && def->layout != FC_QT_STRICT) ||
-        (def->alloc.alloc == NULL) != (def->alloc.free == NULL))
-        return FC_ERR_ARGUMENT;
-    *qd = fc_qt_def_default();
-    qd->origin_u = def->bounds_min.x;
-    qd->origin_v = def->bounds_min.y;
-    qd->size_log2 = def->bounds_log2 + 16;
-    qd->max_depth = def->max_depth;
-    qd->item_capacity = def->body_capacity;
-    qd->layout = def->layout;
-    qd->alloc = def->alloc;
-    return FC_OK;
 }
 
 static void world_free_slots(fc_world *w)
@@ -220,38 +167,6 @@ void fc_world_destroy(fc_world *w)
      * parameters); it grows on the first casts and then stays */
     fc_buf_free(&a, &w->cast3_tmp);
     fc_free_bytes(&a, w, sizeof *w);
-}
-
-fc_world_dim fc_world_get_dim(const fc_world *w)
-{
-    return w == NULL ? (fc_world_dim)0 : w->def.dim;
-}
-
-/* ---------------------------------------------------------------- ids */
-
-fc_body *fc_world_body(const fc_world *w, fc_body_id id)
-{
-    if (w == NULL || id.world != w->def.tag || id.index >= w->slot_count)
-        return NULL;
-    fc_body *b = &w->bodies[id.index];
-    return b->live && b->generation == id.generation ? b : NULL;
-}
-
-void fc_world_id_of(const fc_world *w, uint32_t index, fc_body_id *out)
-{
-    out->index = index;
-    out->generation = w->bodies[index].generation;
-    out->world = w->def.tag;
-}
-
-int fc_world_body_valid(const fc_world *w, fc_body_id id)
-{
-    return fc_world_body(w, id) != NULL;
-}
-
-int32_t fc_world_body_count(const fc_world *w)
-{
-    return w == NULL ? 0 : (int32_t)w->live_count;
 }
 
 /* ---------------------------------------------------------------- bodies */

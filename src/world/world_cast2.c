@@ -4,42 +4,18 @@
  * casts, the exact pair cast per candidate (cast2d.c), hits ordered by
  * (exact t, body index). Normals are computed only for reported hits. */
 #include "world_internal.h"
+#include "world_cast2_keys.h"
 
 #include <string.h>
 
 #include "cast/cast2d_internal.h"
 #include "core/nofloat.h"
 
-/* One hit being ordered. */
-typedef struct cast2_key {
-    fc_castt t;
-    c2_feature f;
-    uint32_t index;
-} cast2_key;
-
-size_t fc_cast2_key_size(void)
-{
-    return sizeof(cast2_key);
-}
-
 static int key_less(const void *pa, const void *pb)
 {
     const cast2_key *a = (const cast2_key *)pa, *b = (const cast2_key *)pb;
     int c = fc_castt_cmp(&a->t, &b->t);
     return c < 0 || (c == 0 && a->index < b->index);
-}
-
-/* A candidate of the closest cast: the entry of the moving shape's
- * bounding box swept into the body's (exact, a lower bound of the cast's
- * entry), and the body index. */
-typedef struct cast2_cand {
-    fc_rayt lb;
-    uint32_t index;
-} cast2_cand;
-
-size_t fc_cast2_cand_size(void)
-{
-    return sizeof(cast2_cand);
 }
 
 typedef struct cast_ctx {

@@ -8,8 +8,11 @@
 #include <fixcol/shapes.h>
 #include <fixcol/world.h>
 
+#include "core/buf.h"
 #include "core/fc_alloc.h"
+#include "core/sort.h"
 #include "cast/ray_param.h"
+#include "shapes/shape_bounds.h"
 
 /* One body slot, 40 bytes: the compact store. A small shape (2D circle
  * and AABB, 3D sphere: 12-16 bytes, the common game bodies) lives in the
@@ -62,12 +65,6 @@ typedef struct fc_ray_key {
     uint32_t index;
 } fc_ray_key;
 
-/* A growable array of fixed-size elements; grows by doubling, never shrinks. */
-typedef struct fc_buf {
-    void *data;
-    size_t count, cap, elem;
-} fc_buf;
-
 struct fc_world {
     fc_world_def def; /* alloc resolved */
     fc_quadtree *qt;
@@ -93,7 +90,7 @@ struct fc_world {
      * ordered, the closest cast's candidates */
     fc_buf cast2_hits, cast2_tmp, cast2_cand;
     fc_buf cast3_hits, cast3_tmp; /* 3D shape casts (world_cast3.c): fc_cast3_hit, fc_cast3_key */
-    /* pair events (world_events.c) between the last two lists: began and
+    /* pair events (world_pairs.c) between the last two lists: began and
      * ended (or, began_all set, every pair of the current list began), the
      * next ones being built while listing, and whether a body was
      * destroyed since the last list; the contact output */
@@ -120,18 +117,11 @@ typedef enum fc_events_base {
 /* Words of a bit map over n slots. */
 #define FC_MARK_WORDS(n) (((size_t)(n) + 63) / 64)
 
-/* Check a world def (FC_OK, FC_ERR_ARGUMENT or FC_ERR_RANGE, as
+/* Check a world def (world_def.c; FC_OK, FC_ERR_ARGUMENT or FC_ERR_RANGE, as
  * fc_world_create) and fill the quadtree def it asks for. */
 fc_status fc_world_check_def(const fc_world_def *def, fc_qt_def *qd);
 
-/* fc_buf helpers: 1 on success, 0 when out of memory (buffer unchanged). */
-int fc_buf_reserve(const fc_allocator *a, fc_buf *b, size_t n);
-/* The same, keeping the first keep bytes of the storage (<= b->cap * b->elem)
- * instead of the count's elements: for storage used as raw bytes. */
-int fc_buf_reserve_keep(const fc_allocator *a, fc_buf *b, size_t n, size_t keep);
-void fc_buf_free(const fc_allocator *a, fc_buf *b);
-
-/* Body lookup: the slot for a live id of w, or NULL. */
+/* Body lookup (world_ids.c): the slot for a live id of w, or NULL. */
 fc_body *fc_world_body(const fc_world *w, fc_body_id id);
 /* *out = the current id of slot index. An out-param, not a return value:
  * fc_body_id is 12 bytes, and tcc 0.9.27 (x86_64) stores 16 bytes for a
@@ -139,39 +129,9 @@ fc_body *fc_world_body(const fc_world *w, fc_body_id id);
  * caller. No 12-byte struct (fc_vec3, fc_body_id) is returned by value in src/. */
 void fc_world_id_of(const fc_world *w, uint32_t index, fc_body_id *out);
 
-/* Shape checks and bounds (world_bounds.c): validate the shape for the
- * world and compute its outward-rounded integer bounds. */
-fc_status fc_shape2_bounds(const fc_shape2 *s, int32_t min[3], int32_t max[3]);
-fc_status fc_shape3_bounds(const fc_shape3 *s, int32_t min[3], int32_t max[3]);
 /* Broadphase box of bounds in world w ((x, y) in 2D, (x, z) in 3D). */
 fc_qt_box fc_world_qt_box(const fc_world *w, const int32_t min[3], const int32_t max[3]);
 
-/* The canonical pair list of w's contents in steps (world_query.c), with
- * no storage but out's (fc_pair elements): collect its keys (8 bytes a
- * pair: a.index << 32 | b.index) into out's storage from byte at (a
- * multiple of 8) on, growing it and keeping its first at bytes; *n = the
- * keys (FC_ERR_NO_MEMORY: out's first at bytes still as they were, nothing
- * else changed). Sort them in place, with the 8 n bytes after them as
- * scratch (out's storage must hold at + 16 n bytes). Then - once out has
- * room for n pairs - write the n pairs into out, replacing what it held. */
-fc_status fc_world_pairs_collect(fc_world *w, fc_buf *out, size_t at, size_t *n);
-void fc_world_pairs_sort(fc_buf *out, size_t at, size_t n);
-void fc_world_pairs_write(fc_world *w, fc_buf *out, size_t at, size_t n);
-
-/* The events of a listing (world_events.c). The old list (w->pairs, full
- * pairs) is compacted in place: the pairs whose ids are no longer current
- * (a body destroyed since that list; only looked for when w->destroyed)
- * move to w->ended_next - they have ended for sure - and the others become
- * keys at the head of the storage (their ids are the bodies' current ids).
- * fc_events_gone counts the first kind (w->ended_next needs that room
- * before fc_events_compact); fc_events_restore undoes the compaction (a
- * failed listing changes nothing); fc_events_build diffs the k old keys and
- * the gone pairs with the n sorted new keys into w->began_next /
- * w->ended_next (FC_ERR_NO_MEMORY: nothing but those two changed). */
-size_t fc_events_gone(const fc_world *w);
-void fc_events_compact(fc_world *w, size_t *k);
-void fc_events_restore(fc_world *w, size_t k);
-fc_status fc_events_build(fc_world *w, size_t k, size_t at, size_t n);
 /* After a restore the restored contents' pairs are the previous list of
  * the next events, but they are listed lazily (world_pairs.c): a rollback
  * restores far more often than it asks for events right away, and the
@@ -184,6 +144,12 @@ static inline void fc_world_settle(fc_world *w)
 {
     if (w->events_base == FC_EVENTS_PENDING)
         fc_world_settle_slow(w);
+}
+
+/* 1 when two filters accept each other (pairs and queries). */
+static inline int fc_filters_pair(fc_filter a, fc_filter b)
+{
+    return (a.category & b.mask) != 0 && (b.category & a.mask) != 0;
 }
 
 /* Exact shape tests used by pairs and queries (world_narrow.c): two live
@@ -298,11 +264,5 @@ uint64_t fc_world_record_hash(const fc_world *w, uint32_t index);
  * hash R_i was fc_hash64 of the record words | 1; world_checksum.c). */
 uint64_t fc_world_checksum_v1(const fc_world *w);
 
-/* Size of one 2D cast key (world_cast2.c). */
-size_t fc_cast2_key_size(void);
-size_t fc_cast2_cand_size(void);
-
-/* Sort n keys ascending (distinct keys; tmp has room for n). */
-void fc_sort_u64(uint64_t *keys, uint64_t *tmp, size_t n);
 
 #endif

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* World outputs: the canonical pair list and the overlap / point queries.
+/* World queries: the bodies overlapping a shape, a point or a skill area.
  * Candidates come from the quadtree in an order that depends on its
  * history; they are filtered, tested exactly and then sorted on distinct
- * integer keys (body indices), so the output depends only on the contents. */
+ * integer keys (body indices), so the output depends only on the contents.
+ * (The pair list is world_pairs.c.) */
 #include "world_internal.h"
 
 #include <string.h>
@@ -12,11 +13,6 @@
 
 #include "core/nofloat.h"
 
-static int filters_pair(fc_filter a, fc_filter b)
-{
-    return (a.category & b.mask) != 0 && (b.category & a.mask) != 0;
-}
-
 static void push_key(fc_world *w, fc_buf *b, uint64_t key)
 {
     if (b->count == b->cap && !fc_buf_reserve(&w->def.alloc, b, b->count + 1)) {
@@ -24,104 +20,6 @@ static void push_key(fc_world *w, fc_buf *b, uint64_t key)
         return;
     }
     ((uint64_t *)b->data)[b->count++] = key;
-}
-
-/* The pair keys being collected: n keys in the storage of out from byte at
- * on, room for cap. */
-typedef struct key_sink {
-    fc_world *w;
-    fc_buf *out;
-    size_t at, n, cap;
-    uint64_t *keys;
-    int oom;
-} key_sink;
-
-static void sink_view(key_sink *s)
-{
-    s->keys = (uint64_t *)(void *)((unsigned char *)s->out->data + s->at);
-    s->cap = (s->out->cap * s->out->elem - s->at) / sizeof(uint64_t);
-}
-
-/* Room for one more key: out grows (doubling), its first at + 8 n bytes kept. */
-static int sink_grow(key_sink *s)
-{
-    size_t bytes = s->at + (s->n + 1) * sizeof(uint64_t);
-    if (!fc_buf_reserve_keep(&s->w->def.alloc, s->out, (bytes + s->out->elem - 1) / s->out->elem,
-                             s->at + s->n * sizeof(uint64_t)))
-        return 0;
-    sink_view(s);
-    return 1;
-}
-
-static void on_pair(void *ctx, uint32_t a, uint32_t b)
-{
-    key_sink *s = (key_sink *)ctx;
-    const fc_world *w = s->w;
-    const fc_body *A = &w->bodies[a], *B = &w->bodies[b];
-    if (!filters_pair(A->filter, B->filter) || !fc_world_bodies_overlap(w, A, B))
-        return;
-    if (s->n == s->cap && !sink_grow(s)) {
-        s->oom = 1;
-        return;
-    }
-    s->keys[s->n++] = a < b ? ((uint64_t)a << 32) | b : ((uint64_t)b << 32) | a;
-}
-
-fc_status fc_world_pairs_collect(fc_world *w, fc_buf *out, size_t at, size_t *n)
-{
-    key_sink s;
-    s.w = w;
-    s.out = out;
-    s.at = at;
-    s.n = 0;
-    s.oom = 0;
-    s.keys = NULL;
-    s.cap = 0;
-    if (out->data != NULL)
-        sink_view(&s);
-    fc_qt_pairs_fast(w->qt, on_pair, &s);
-    *n = s.n;
-    return s.oom ? FC_ERR_NO_MEMORY : FC_OK;
-}
-
-void fc_world_pairs_sort(fc_buf *out, size_t at, size_t n)
-{
-    if (n < 2)
-        return;
-    unsigned char *keys = (unsigned char *)out->data + at;
-    fc_sort_u64((uint64_t *)(void *)keys, (uint64_t *)(void *)(keys + n * sizeof(uint64_t)), n);
-}
-
-void fc_world_pairs_write(fc_world *w, fc_buf *out, size_t at, size_t n)
-{
-    if (n == 0) {
-        out->count = 0;
-        return;
-    }
-    /* the sorted keys to the last third of the output's first n pairs (24 n
-     * bytes); then each pair is written over bytes whose keys are already
-     * read (pair i ends at 24 i + 24 <= 16 n + 8 (i + 1), where key i + 1
-     * starts): only the last pair overlaps a key, its own, and goes through
-     * a copy (no typed store can be reordered past a typed load of the same
-     * bytes). */
-    unsigned char *base = (unsigned char *)out->data;
-    unsigned char *keys = base + 2 * sizeof(uint64_t) * n;
-    if (base + at != keys)
-        memmove(keys, base + at, n * sizeof(uint64_t));
-    fc_pair *p = (fc_pair *)out->data;
-    for (size_t i = 0; i + 1 < n; i++) { /* pair i lies below key i */
-        uint64_t k;
-        memcpy(&k, keys + i * sizeof k, sizeof k);
-        fc_world_id_of(w, (uint32_t)(k >> 32), &p[i].a);
-        fc_world_id_of(w, (uint32_t)k, &p[i].b);
-    }
-    uint64_t k; /* the last pair's bytes end with its own key */
-    fc_pair last;
-    memcpy(&k, keys + (n - 1) * sizeof k, sizeof k);
-    fc_world_id_of(w, (uint32_t)(k >> 32), &last.a);
-    fc_world_id_of(w, (uint32_t)k, &last.b);
-    memcpy(base + (n - 1) * sizeof last, &last, sizeof last);
-    out->count = n;
 }
 
 /* The query: q (filter, bounds, shape), or a skill area
@@ -147,7 +45,7 @@ static void on_query(void *ctx, uint32_t i)
 {
     query_ctx *c = (query_ctx *)ctx;
     const fc_body *b = &c->w->bodies[i];
-    if (!filters_pair(c->q->filter, b->filter) || !query_hits(c, b))
+    if (!fc_filters_pair(c->q->filter, b->filter) || !query_hits(c, b))
         return;
     push_key(c->w, &c->w->query_idx, i);
 }
