@@ -81,6 +81,8 @@ build = {
             "src/world/world_snapshot.c",
             "src/world/snapshot_v1.c",
             "src/world/world_restore.c",
+            "src/world/history_ring.c",
+            "src/world/history_rollback.c",
             "src/replay/replay_codec.c",
             "src/replay/replay_convert.c",
             "src/core/fixtext.c",

@@ -18,6 +18,8 @@
 #include "broadphase/quadtree_layout.h" /* the moves' inline fast path */
 #include "world_cast2_keys.h"
 #include "world_record.h"
+#include "history_internal.h"
+#include <fixcol/history.h>
 
 #include "core/nofloat.h"
 
@@ -157,6 +159,7 @@ void fc_world_destroy(fc_world *w)
     if (w == NULL)
         return;
     fc_allocator a = w->def.alloc;
+    fc_world_history_end(w);
     fc_qt_destroy(w->qt);
     world_free_slots(w);
     fc_buf *bufs[WORLD_BUFS];
@@ -205,6 +208,14 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
     st = fc_qt_insert(w->qt, index, fc_world_qt_box(w, min, max));
     if (st != FC_OK)
         return st;
+    if (w->hist != NULL) {
+        if (w->free_count > 0) {
+            fc_hist_free_op(w, index, HIST_POP);
+            fc_hist_full(w, index);
+        } else {
+            fc_hist_new(w, index);
+        }
+    }
     if (w->free_count > 0) {
         w->free_count--;
     } else {
@@ -213,7 +224,8 @@ fc_status fc_world_create_body(fc_world *w, const fc_body_def *def, fc_body_id *
     }
     fc_body *b = &w->bodies[index];
     b->live = 1;
-    b->pad = 0;
+    if (w->hist == NULL)
+        b->pad = 0; /* else the history's mark of the frame (history_internal.h) */
     b->filter = def->filter;
     b->user_data = def->user_data;
     fc_world_store_shape(w, b, 0, &def->shape2, &def->shape3, min, max);
@@ -231,6 +243,10 @@ fc_status fc_world_destroy_body(fc_world *w, fc_body_id id)
     if (b == NULL)
         return FC_ERR_STALE_ID;
     fc_world_settle(w);
+    if (w->hist != NULL) {
+        fc_hist_full(w, id.index);
+        fc_hist_free_op(w, id.index, HIST_PUSH);
+    }
     fc_qt_remove(w->qt, id.index);
     fc_world_drop_shape(w, b);
     b->live = 0;
@@ -264,6 +280,8 @@ static fc_status world_commit(fc_world *w, fc_body *b, uint32_t index, const fc_
     fc_status st = world_place(w, index, min, max);
     if (st != FC_OK)
         return st;
+    if (w->hist != NULL)
+        fc_hist_full(w, index);
     fc_world_store_shape(w, b, 1, s2, s3, min, max);
     fc_world_rehash(w, index);
     return FC_OK;
@@ -389,6 +407,8 @@ static fc_status world_translate_small2(fc_world *w, fc_body *b, uint32_t index,
         if (st != FC_OK)
             return st;
     }
+    if (w->hist != NULL)
+        fc_hist_move2(w, index);
     b->sw[0] = (int32_t)x0;
     b->sw[1] = (int32_t)y0;
     b->sw[2] = (int32_t)x1;
@@ -487,6 +507,8 @@ fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter)
     if (b == NULL)
         return FC_ERR_STALE_ID;
     fc_world_settle(w);
+    if (w->hist != NULL)
+        fc_hist_full(w, id.index);
     b->filter = filter;
     fc_world_rehash(w, id.index);
     return FC_OK;
@@ -499,6 +521,8 @@ fc_status fc_world_set_user_data(fc_world *w, fc_body_id id, uint64_t user_data)
         return FC_ERR_NULL;
     if (b == NULL)
         return FC_ERR_STALE_ID;
+    if (w->hist != NULL)
+        fc_hist_full(w, id.index);
     b->user_data = user_data;
     return FC_OK;
 }

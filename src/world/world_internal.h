@@ -99,6 +99,9 @@ struct fc_world {
     int destroyed;
     int events_base; /* fc_events_base: what the events are */
     int oom; /* set by callbacks when a push failed */
+    /* the frame-history ring (fixcol/history.h, history_internal.h), or
+     * NULL: every mutation records into it first */
+    struct fc_history *hist;
 };
 
 /* What the world's events are. */

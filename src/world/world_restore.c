@@ -39,6 +39,7 @@
 #include "core/nofloat.h"
 #include "broadphase/quadtree_internal.h"
 #include "snapshot_format.h"
+#include "history_internal.h"
 
 static int marked(const uint64_t *m, uint32_t i)
 {
@@ -152,6 +153,8 @@ static void restored(fc_world *w)
 {
     clear_outputs(w);
     w->events_base = FC_EVENTS_PENDING;
+    if (w->hist != NULL)
+        fc_hist_reset(w); /* the restored state is the history's new base */
 }
 
 /* Build a fresh world from the checked blob (nbig big shapes) and swap it
@@ -172,6 +175,8 @@ static fc_status restore_fresh(fc_world *w, const unsigned char *p, size_t size,
             fc_world tmp = *w;
             *w = *n;
             *n = tmp;
+            w->hist = n->hist; /* the history stays with w */
+            n->hist = NULL;
         }
         fc_world_destroy(n);
     }
