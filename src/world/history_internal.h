@@ -19,9 +19,10 @@
  *   HIST_PUSH   a destroy pushed index on the free list (undo: pop);
  *   HIST_POP    a create popped index off it (undo: push it back).
  * A body's first touch of the frame is marked in its slot's pad field:
- * pad = serial << 1 | full, serial the open frame's number (1..0x7FFF,
+ * pad = serial << 1 | full, serial the open frame's number (1..0x7FFE,
  * every slot's pad cleared when it wraps), so a body records once per
- * frame per kind and a MOVE2 is never taken after a FULL.
+ * frame per kind and a MOVE2 is never taken after a FULL; pad 0: not
+ * touched by the open frame.
  * Positions (head, tail, a save's end) count words ever written; the word
  * at position p is words[p % cap]. */
 #ifndef FIXCOL_SRC_WORLD_HISTORY_INTERNAL_H
@@ -33,7 +34,12 @@
 
 enum { HIST_MOVE2 = 1, HIST_FULL = 2, HIST_NEW = 3, HIST_PUSH = 4, HIST_POP = 5 };
 #define HIST_BIG 0x80u /* in the kind byte: a FULL record with a big shape */
-#define HIST_SERIAL_MAX 0x7FFFu
+#define HIST_SERIAL_MAX 0x7FFEu
+/* pad values during a rollback (never a frame's mark): the slot is touched
+ * by the records undone, and was live (in the tree) before the rollback or
+ * not */
+#define HIST_PAD_WAS_LIVE 0xFFFFu
+#define HIST_PAD_WAS_FREE 0xFFFEu
 #define HIST_BODY_WORDS (sizeof(fc_body) / 4)
 #define HIST_BIG_WORDS (sizeof(fc_big_shape) / 4)
 #define HIST_MAX_WORDS (HIST_BODY_WORDS + HIST_BIG_WORDS + 1)

@@ -121,6 +121,30 @@ static const bench_figure scale_figures[] = {
     {"steady_allocs_per_frame_10k", "calls"},
     {NULL, NULL}};
 
+static const bench_figure history_figures[] = {
+    {"history_moba224_save", "ns/body"},
+    {"history_moba224_save_bytes", "B/body"},
+    {"history_moba224_rollback_1", "us"},
+    {"history_moba224_rollback_4", "us"},
+    {"history_moba224_rollback_10", "us"},
+    {"history_moba224_snapshot", "us"},
+    {"history_moba224_restore_1", "us"},
+    {"history_moba224_restore_4", "us"},
+    {"history_moba224_restore_10", "us"},
+    {"history_w1_10k_save", "ns/body"},
+    {"history_w1_10k_save_bytes", "B/body"},
+    {"history_w1_10k_rollback_1", "us"},
+    {"history_w1_10k_rollback_4", "us"},
+    {"history_w1_10k_rollback_10", "us"},
+    {"history_w1_10k_snapshot", "us"},
+    {"history_w1_10k_restore_1", "us"},
+    {"history_w1_10k_restore_4", "us"},
+    {"history_w1_10k_restore_10", "us"},
+    {"history_w1_10k_rollback_1_vs_save", "x"},
+    {"history_allocs_per_save", "calls"},
+    {"history_allocs_per_rollback", "calls"},
+    {NULL, NULL}};
+
 static const bench_figure cast3_figures[] = {
     {"raycast3_closest_10k", "us/ray"},
     {"shapecast_sphere_closest_10k", "us/cast"},
@@ -138,6 +162,8 @@ const bench_group bench_groups[] = {
     {"scale", "game scale: W1 1k vs SAP, MOBA frames, memory/body, restore, rollback, allocations (issue 15)",
      bench_scale, scale_figures},
     {"cast3", "3D shape casts (sphere, OBB3) in a 10k-body 3D world vs the segment ray", bench_cast3, cast3_figures},
+    {"history", "frame-history ring (save, rollback by 1/4/10) vs snapshot + restore, MOBA 224 and W1 10k (issue 28)",
+     bench_history, history_figures},
     {NULL, NULL, NULL, NULL}};
 
 int bench_figure_count(const bench_group *g)
