@@ -109,6 +109,7 @@ build = {
             "bindings/lua/src/desync.c",
             "bindings/lua/src/errors.c",
             "bindings/lua/src/events.c",
+            "bindings/lua/src/history.c",
             "bindings/lua/src/hash.c",
             "bindings/lua/src/ids.c",
             "bindings/lua/src/module.c",

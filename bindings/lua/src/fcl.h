@@ -102,6 +102,8 @@ void fcl_open_desync(lua_State *L);
 extern const luaL_Reg fcl_batch_methods[];
 /* events.c: w:pair_events, w:find_contacts (methods), fixcol.pair_events */
 extern const luaL_Reg fcl_event_methods[];
+/* history.c: the frame-history ring (fixcol/history.h): w:history_* */
+extern const luaL_Reg fcl_history_methods[];
 void fcl_open_events(lua_State *L);
 
 /* collide.c (stateless tier, trig), hash.c, replay.c */

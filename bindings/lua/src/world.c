@@ -221,6 +221,7 @@ void fcl_open_world(lua_State *L)
     fcl_setfuncs(L, fcl_desync_methods);
     fcl_setfuncs(L, fcl_batch_methods);
     fcl_setfuncs(L, fcl_event_methods);
+    fcl_setfuncs(L, fcl_history_methods);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
     lua_pushcfunction(L, l_world_create);
