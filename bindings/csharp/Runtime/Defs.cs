@@ -76,4 +76,24 @@ namespace Fixcol
     {
         public int Nodes, MaxNodeItems, RootItems, Deepest;
     }
+
+    /// <summary>fc_history_stats (World.HistoryStats): the frame-history ring's figures.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct HistoryStats
+    {
+        /// <summary>Capacity in saves (HistoryBegin's frames).</summary>
+        public int Frames;
+        /// <summary>The largest k HistoryRollback takes now, 0..Frames.</summary>
+        public int Depth;
+        /// <summary>Capacity in bytes of records.</summary>
+        public long Bytes;
+        /// <summary>Bytes held: the saved frames' records and the open frame's.</summary>
+        public long Used;
+        /// <summary>Bytes of records of the frame the last save closed.</summary>
+        public long LastSave;
+        /// <summary>Bytes of records of the open frame.</summary>
+        public long Open;
+        /// <summary>1 when the open frame did not fit the ring (the next save resets the history).</summary>
+        public int Overflowed;
+    }
 }

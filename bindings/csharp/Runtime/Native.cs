@@ -104,6 +104,13 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_snapshot(IntPtr w, byte[] buf, UIntPtr cap, out UIntPtr size);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_restore(IntPtr w, byte[] buf, UIntPtr size);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_validate(IntPtr w);
+
+        // history.h
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_history_begin(IntPtr w, int frames, int bytes);
+        [DllImport(Lib, CallingConvention = CC)] public static extern void fc_world_history_end(IntPtr w);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_history_save(IntPtr w);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_history_rollback(IntPtr w, int k);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_history_stats(IntPtr w, out HistoryStats stats);
         [DllImport(Lib, CallingConvention = CC)] public static extern BroadphaseStats fc_world_broadphase_stats(IntPtr w);
 
         // desync.h

@@ -80,6 +80,10 @@ int main(void)
     SIZE("BroadphaseStats", fc_qt_stats); OFF("BroadphaseStats", fc_qt_stats, nodes, "Nodes");
     OFF("BroadphaseStats", fc_qt_stats, max_node_items, "MaxNodeItems");
     OFF("BroadphaseStats", fc_qt_stats, root_items, "RootItems"); OFF("BroadphaseStats", fc_qt_stats, deepest, "Deepest");
+    SIZE("HistoryStats", fc_history_stats); OFF("HistoryStats", fc_history_stats, frames, "Frames");
+    OFF("HistoryStats", fc_history_stats, depth, "Depth"); OFF("HistoryStats", fc_history_stats, bytes, "Bytes");
+    OFF("HistoryStats", fc_history_stats, used, "Used"); OFF("HistoryStats", fc_history_stats, last_save, "LastSave");
+    OFF("HistoryStats", fc_history_stats, open, "Open"); OFF("HistoryStats", fc_history_stats, overflowed, "Overflowed");
 
     SIZE("ReplayOp", fc_replay_op); OFF("ReplayOp", fc_replay_op, kind, "Kind"); OFF("ReplayOp", fc_replay_op, id, "Id");
     OFF("ReplayOp", fc_replay_op, filter, "Filter"); OFF("ReplayOp", fc_replay_op, slot, "Slot");
