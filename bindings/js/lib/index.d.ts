@@ -117,6 +117,16 @@ export class PairContacts {
   contacts: ContactList;
 }
 /** fc_pair_events: the stateless diff of two canonical pair lists (FC_ERR_ARGUMENT if not canonical). */
+/** The frame-history ring's figures (fc_history_stats); byte counts. */
+export interface HistoryStats {
+  frames: number;
+  depth: number;
+  bytes: number;
+  used: number;
+  lastSave: number;
+  open: number;
+  overflowed: boolean;
+}
 export function pairEvents(prev: PairList, cur: PairList, out?: PairEvents): PairEvents;
 export class HitList {
   count: number;
@@ -200,6 +210,16 @@ export class World {
   findPairs(out?: PairList): PairList;
   /** fc_world_pair_events: began / ended between the last two findPairs / findContacts calls. */
   pairEvents(out?: PairEvents): PairEvents;
+  /** fc_world_history_begin: a ring of frames saves (1..4096) within bytes bytes of records (4096..2^30). */
+  historyBegin(frames: number, bytes: number): void;
+  /** fc_world_history_end: stop recording, free the ring. */
+  historyEnd(): void;
+  /** fc_world_history_save: close the frame; throws 'capacity' when it did not fit (the history restarts). */
+  historySave(): void;
+  /** fc_world_history_rollback: the state after the save k saves before the newest; throws 'range' past the ring. */
+  historyRollback(k: number): void;
+  /** fc_world_history_stats */
+  historyStats(): HistoryStats;
   /** fc_world_find_contacts2/3: the pairs and each pair's contact (a findPairs call). */
   findContacts(out?: PairContacts): PairContacts;
   overlap(shape: Shape, filter?: Filter, out?: IdList): IdList;

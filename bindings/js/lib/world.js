@@ -452,6 +452,55 @@ export class World {
     }
   }
 
+  // ---- the frame-history ring (fixcol/history.h, docs/rollback.md)
+
+  /**
+   * fc_world_history_begin: record every frame's changes into a ring of
+   * `frames` saves (1..4096) within `bytes` bytes of records (4096..2^30),
+   * allocated now; replaces a history already on. Throws FixcolError
+   * 'argument' / 'no_memory' (the world and an old history unchanged).
+   */
+  historyBegin(frames, bytes) {
+    const c = 'historyBegin';
+    check(fc.fcjs_history_begin(this.#w(c), raw(frames, c), raw(bytes, c)), c);
+  }
+
+  /** fc_world_history_end: stop recording and free the ring (no history: nothing). */
+  historyEnd() {
+    fc.fcjs_history_end(this.#w('historyEnd'));
+  }
+
+  /**
+   * fc_world_history_save: close the frame (O(1), no allocation). Throws
+   * 'argument' (no history on), 'capacity' (the frame did not fit the ring:
+   * the history restarts at this state; the world is never changed).
+   */
+  historySave() {
+    const c = 'historySave';
+    check(fc.fcjs_history_save(this.#w(c)), c);
+  }
+
+  /**
+   * fc_world_history_rollback: back to the state after the save k saves
+   * before the newest (0: the newest): the same checksum, snapshot bytes,
+   * later ids, and events of the next findPairs. O(records undone), no
+   * allocation. Throws 'range' (k < 0 or > depth), 'capacity' (the open
+   * frame overflowed), 'argument' (no history on); the world unchanged.
+   */
+  historyRollback(k) {
+    const c = 'historyRollback';
+    check(fc.fcjs_history_rollback(this.#w(c), raw(k, c)), c);
+  }
+
+  /** fc_world_history_stats: {frames, depth, bytes, used, lastSave, open, overflowed}; throws 'argument' with no history on. */
+  historyStats() {
+    const c = 'historyStats';
+    check(fc.fcjs_history_stats(this.#w(c), io), c);
+    const i = views().i32;
+    return { frames: i[IOW], depth: i[IOW + 1], bytes: i[IOW + 2], used: i[IOW + 3], lastSave: i[IOW + 4],
+      open: i[IOW + 5], overflowed: i[IOW + 6] !== 0 };
+  }
+
   // ---- finding a desync (fixcol/desync.h, docs/desync.md)
 
   /** fc_world_slot_count: slots ever used (live + free). */
