@@ -15,7 +15,11 @@ import sys
 
 
 EXAMPLES = [("docs/binding-lua.md", "bindings/lua/examples/server_loop.lua"),
-            ("docs/binding-csharp.md", "bindings/csharp/examples/ServerLoop.cs")]
+            ("docs/binding-csharp.md", "bindings/csharp/examples/ServerLoop.cs"),
+            ("docs/rollback.md", "tests/example_rollback.c"),
+            ("docs/binding-lua.md", "bindings/lua/examples/rollback_loop.lua"),
+            ("docs/binding-csharp.md", "bindings/csharp/examples/RollbackLoop.cs"),
+            ("docs/binding-js.md", "bindings/js/examples/rollback_loop.mjs")]
 
 
 def anchors(path):

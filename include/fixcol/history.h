@@ -42,8 +42,9 @@
  * save is O(1) (it closes the frame); a rollback is O(records undone) plus
  * one broadphase update per body they touch. Neither allocates (a save
  * reserves big-shape entries only when the frame made bodies with big
- * shapes beyond the pool's peak). The recording adds one untaken branch
- * to every change when no history is on.
+ * shapes beyond the pool's peak; see fc_world_history_rollback for the
+ * broadphase). The recording adds one untaken branch to every change when
+ * no history is on. Figures: docs/rollback.md.
  *
  * Capacity: frames saves can be rolled back to (1..4096), within bytes of
  * records (4096..2^30, rounded down to a multiple of 4) for those frames
@@ -51,7 +52,7 @@
  * are dropped (the depth shrinks); a single frame that does not fit at all
  * loses the history (see fc_world_history_save).
  *
- * fc_world_restore ends nothing but empties the history: the restored
+ * fc_world_restore keeps the history on but empties it: the restored
  * state is its new base (depth 0). Threads: as the world.
  */
 #ifndef FIXCOL_HISTORY_H
@@ -95,14 +96,19 @@ FC_API fc_status fc_world_history_save(fc_world *w);
 
 /* Return w to the state after the save k saves before the newest (k = 0:
  * the newest), dropping the saves after it (depth - k left) and the
- * changes since. O(records undone + bodies they touch); no allocation
- * (the broadphase's nodes and the big-shape entries the old state needs
- * were reserved by the saves). Outputs of earlier calls become invalid, as
- * after a mutation. Errors, with w and its history unchanged: FC_ERR_NULL;
- * FC_ERR_ARGUMENT (no history on); FC_ERR_RANGE (k < 0 or k > depth);
- * FC_ERR_CAPACITY (the open frame overflowed the ring: nothing to roll
- * back to until the next save); FC_ERR_NO_MEMORY (the broadphase needs a
- * node it no longer holds and none could be allocated). */
+ * changes since. O(records undone + bodies they touch); allocates nothing
+ * (see the one exception below). Outputs of earlier calls become invalid,
+ * as after a mutation. Errors, with w and its history unchanged:
+ * FC_ERR_NULL; FC_ERR_ARGUMENT (no history on); FC_ERR_RANGE (k < 0 or
+ * k > depth); FC_ERR_CAPACITY (the open frame overflowed the ring: nothing
+ * to roll back to until the next save); FC_ERR_NO_MEMORY (big-shape pool
+ * entries for the open frame's records could not be reserved). The one
+ * exception: when moving a body back needs a broadphase node beyond the
+ * tree's node pool (the pool never shrinks, so only when the old layout
+ * needs more nodes than the tree ever held at once) and the allocator
+ * fails, the call returns FC_ERR_NO_MEMORY with the bodies rolled back but
+ * that body's broadphase entry not (fc_world_validate reports it); not
+ * seen in any test or bench (0 allocator calls per rollback). */
 FC_API fc_status fc_world_history_rollback(fc_world *w, int32_t k);
 
 /* The history's figures. */

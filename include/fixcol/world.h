@@ -237,12 +237,15 @@ FC_API fc_status fc_world_find_pairs(fc_world *w, const fc_pair **pairs, int32_t
  * kept), so fc_world_pair_events reports what changed between the last two
  * lists.
  * Before the first call the previous list is empty (the first call's pairs
- * all begin). fc_world_restore lists the restored contents' pairs as the
- * current list with no events pending: the events of the next
- * fc_world_find_pairs are the diff between the snapshot's pair list and
- * the new one. So the rollback loop (snapshot after a frame's find_pairs;
- * later restore, re-simulate the moves, find_pairs) reports exactly the
- * events of the original run (tests/test_pair_events.c checks it). The
+ * all begin). fc_world_restore and fc_world_history_rollback
+ * (fixcol/history.h) list the restored contents' pairs as the current list
+ * with no events pending: the events of the next fc_world_find_pairs are
+ * the diff between the saved state's pair list and the new one. So the
+ * rollback loop (save or snapshot after a frame's find_pairs; later roll
+ * back or restore, re-simulate the moves, find_pairs) reports exactly the
+ * events of the original run with the world's own events - the game keeps
+ * no pair list of its own (tests/test_pair_events.c, tests/test_history.c
+ * and tests/example_rollback.c check it; docs/rollback.md). The
  * restored list is built lazily, by the first call after the restore that
  * changes a body or lists pairs (one pair pass, not in the restore itself);
  * it allocates nothing when the pair list has room: pair_capacity, or an
