@@ -112,7 +112,8 @@ function hull(p) {
 }
 
 /**
- * Draw. view: { runner, camera, selected (index or -1), marked (Set of indices), queries (ReplayOps) }.
+ * Draw. view: { runner, camera, selected (index or -1), marked (Set of indices), queries (ReplayOps),
+ *   ghost (runner B or null: its bodies drawn over A's as a cyan ghost) }.
  * Returns the pair list drawn.
  */
 export function drawFrame(ctx, view) {
@@ -136,6 +137,7 @@ export function drawFrame(ctx, view) {
     ctx.strokeStyle = sel ? '#ffffff' : marked ? '#ff00c8' : inPair.has(id.index) ? '#ff7a3c' : '#5aa0ff';
     ctx.stroke();
   }
+  if (view.ghost) drawGhost(ctx, view.ghost, cam, W, H);
   ctx.strokeStyle = 'rgba(255, 220, 80, 0.8)';
   ctx.lineWidth = 1;
   ctx.beginPath();
@@ -173,6 +175,25 @@ function drawQueries(ctx, ops, dim, cam, W, H) {
       ctx.moveTo(x0, y0), ctx.lineTo(x1, y1);
       ctx.stroke();
     }
+  }
+  ctx.restore();
+}
+
+/** GHOST_FILL: B's bodies, filled translucent cyan with a dashed cyan outline, over A's. */
+export const GHOST_FILL = 'rgba(0, 255, 255, 0.35)';
+
+function drawGhost(ctx, rn, cam, W, H) {
+  const w = rn.world;
+  ctx.save();
+  ctx.setLineDash([4, 3]);
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = '#00ffff';
+  ctx.fillStyle = GHOST_FILL;
+  for (const id of rn.liveIds()) {
+    if (!w.bodyValid(id)) continue;
+    path(ctx, rn.dim, w.getShape(id).words, cam, W, H);
+    ctx.fill();
+    ctx.stroke();
   }
   ctx.restore();
 }

@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: MIT
 // The viewer page: load replays (file pickers, drag and drop), scrub and
-// play frames, zoom and pan, pick a body, compare two replays. Everything is
+// play frames, zoom and pan, pick a body, compare two replays (B drawn as a
+// ghost, timeline marks where the re-runs differ, the differing bodies as a
+// clickable list, the picked body's values in both runs), step through the
+// operations of a frame. Everything is
 // simulated here with the wasm build (Timeline); document.body.dataset.state
 // is 'empty' | 'loading' | 'ready' | 'error' for tests and scripts.
 import { diffReplays, bodyDiff, fix, OpKind } from './fixcol/index.js';
 import { Timeline } from './timeline.js';
 import { Camera, drawFrame } from './draw.js';
 import { describeBody } from './body_info.js';
+import { frameMarks, findBody, bodyFields, compareBody } from './ab.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('canvas'), ctx = canvas.getContext('2d');
 const st = { a: null, b: null, bytes: {}, names: {}, frame: 0, playing: false, cam: new Camera(), selected: null,
-  diff: null };
+  diff: null, marks: [], op: null };
+// st.selected: { index, generation } of the picked body (A's or B's), or null;
+// st.op: operations of the frame applied (null: all of them).
 document.body.dataset.state = 'empty';
 
 function showError(msg) {
@@ -47,6 +53,7 @@ function loadBytes(bytes, name, slot) {
   st[slot] = t;
   st.bytes[slot] = bytes;
   st.names[slot] = name;
+  st.op = null;
   if (slot === 'a') {
     st.selected = null;
     $('frame').max = String(t.count);
@@ -64,8 +71,13 @@ function loadBytes(bytes, name, slot) {
 
 function compare() {
   st.diff = null;
+  st.marks = [];
   $('jump').disabled = true;
+  $('marks').dataset.key = ''; // a new B: redraw the marks
+  drawMarks();
   if (!st.a || !st.b) return;
+  st.marks = frameMarks(st.a, st.b);
+  drawMarks();
   try {
     st.diff = diffReplays(st.bytes.a, st.bytes.b, st.names.a, st.names.b);
   } catch (e) {
@@ -78,6 +90,7 @@ function compare() {
 function setFrame(n) {
   if (!st.a) return;
   st.frame = Math.max(0, Math.min(st.a.count, n));
+  st.op = null;
   $('frame').value = String(st.frame);
   render();
 }
@@ -102,19 +115,27 @@ function fitView() {
 function render() {
   const t = st.a;
   if (!t) return;
-  const rn = t.seek(st.frame);
+  const stepping = st.op !== null && st.frame > 0;
+  const rn = stepping ? t.seekOp(st.frame, st.op) : t.seek(st.frame);
   const f = t.frames[st.frame - 1];
-  let marked = null, diffText = '';
+  let marked = null, diffText = '', rb = null, bodies = [];
   if (st.b) {
-    const rb = st.b.seek(Math.min(st.frame, st.b.count));
-    const bodies = bodyDiff(rn, rb);
+    const fb = Math.min(st.frame, st.b.count);
+    rb = stepping && fb === st.frame ? st.b.seekOp(fb, st.op) : st.b.seek(fb);
+    bodies = bodyDiff(rn, rb);
     marked = new Set(bodies.map((x) => x.index));
     diffText = diffReport(bodies);
   }
   const ops = t.opsOf(st.frame);
+  const applied = stepping ? st.op : ops.length;
   // Only the geometric queries are drawn (range and dump are listed, not drawn).
   const pairs = drawFrame(ctx, { runner: rn, camera: st.cam, selected: st.selected?.index ?? -1, marked,
-    queries: ops.filter((op) => GEOMETRIC.has(op.kind)) });
+    queries: ops.filter((op, i) => i < applied && GEOMETRIC.has(op.kind)),
+    ghost: rb && $('ghost').checked ? rb : null });
+  opList(ops, applied);
+  diffList(bodies);
+  bodyPanel(rn, rb);
+  drawMarks();
   $('queries').textContent = f ? queryList(f, ops) : '-';
   $('frameLabel').textContent = `frame ${st.frame} / ${t.count}`;
   $('checksumOwn').textContent = f ? f.own : '-';
@@ -123,8 +144,119 @@ function render() {
   $('frameStatus').className = !f ? '' : f.ok ? 'ok' : 'bad';
   $('counts').textContent = `${rn.world.bodyCount} / ${pairs.count}`;
   if (st.b) $('diff').textContent = diffText;
-  $('bodyInfo').textContent = st.selected && rn.world.bodyValid(st.selected) ? describeBody(rn, st.selected)
-    : 'click a body';
+}
+
+/** The picked body: its facts (A only), or both runs' values side by side with the differing fields marked. */
+function bodyPanel(rn, rb) {
+  const sel = st.selected, table = $('abValues');
+  const ida = sel && findBody(rn, sel.index, sel.generation), idb = sel && rb && findBody(rb, sel.index, sel.generation);
+  table.hidden = !rb || !sel || (!ida && !idb);
+  if (table.hidden) {
+    $('bodyInfo').textContent = ida ? describeBody(rn, ida) : 'click a body';
+    return;
+  }
+  const rows = compareBody(bodyFields(rn, ida), bodyFields(rb, idb));
+  const nd = rows.filter((r) => r.differs).length;
+  $('bodyInfo').textContent = `body ${sel.index}:${sel.generation}: ${!ida ? 'only in B' : !idb ? 'only in A'
+    : nd ? `${nd} field(s) differ` : 'the same in A and B'}`;
+  const body = table.tBodies[0];
+  body.replaceChildren(...rows.map((r) => {
+    const tr = document.createElement('tr');
+    tr.className = r.differs ? 'differs' : '';
+    tr.dataset.field = r.field;
+    for (const v of [r.field, r.a, r.b]) tr.appendChild(document.createElement('td')).textContent = v;
+    return tr;
+  }));
+}
+
+/** The bodies that differ, as buttons: pick the body and zoom to it. */
+function diffList(bodies) {
+  const ul = $('diffList');
+  ul.replaceChildren(...bodies.slice(0, 200).map((x) => {
+    const li = document.createElement('li'), b = li.appendChild(document.createElement('button'));
+    const [index, generation] = x.key.split('@')[0].split(':').map(Number);
+    b.textContent = `${index}:${generation} (${x.why})`;
+    b.dataset.index = String(index);
+    b.dataset.generation = String(generation);
+    b.addEventListener('click', () => zoomTo(index, generation));
+    return li;
+  }));
+  if (bodies.length > 200) ul.appendChild(document.createElement('li')).textContent = `... ${bodies.length - 200} more`;
+}
+
+/** Pick a body and centre it, about a third of the canvas wide (A's and B's bounds together). */
+function zoomTo(index, generation) {
+  st.selected = { index, generation };
+  const box = [Infinity, Infinity, -Infinity, -Infinity], b = new Int32Array(6);
+  for (const t of [st.a, st.b]) {
+    if (!t) continue;
+    const rn = st.op !== null && st.frame > 0 && st.frame <= t.count ? t.seekOp(st.frame, st.op)
+      : t.seek(Math.min(st.frame, t.count));
+    const id = findBody(rn, index, generation);
+    if (!id) continue;
+    rn.world.getBounds(id, b);
+    const yi = rn.dim === 3 ? 2 : 1;
+    box[0] = Math.min(box[0], b[0]), box[1] = Math.min(box[1], b[yi]);
+    box[2] = Math.max(box[2], b[3]), box[3] = Math.max(box[3], b[3 + yi]);
+  }
+  if (box[0] !== Infinity) {
+    // display floats only: the camera
+    const pad = Math.max(box[2] - box[0], box[3] - box[1], 65536);
+    st.cam.fit((box[0] - pad) / 65536, (box[1] - pad) / 65536, (box[2] + pad) / 65536, (box[3] + pad) / 65536,
+      canvas.width, canvas.height);
+  }
+  render();
+}
+
+/** The frame's operations, those applied so far marked; click one to see the world after it. */
+function opList(ops, applied) {
+  const ol = $('opList');
+  $('opStep').textContent = !ops.length ? 'no operation' : applied === ops.length
+    ? `all ${ops.length} operations applied` : `${applied} of ${ops.length} operations applied`;
+  ol.replaceChildren(...ops.slice(0, 500).map((op, i) => {
+    const li = document.createElement('li');
+    li.textContent = op.toString();
+    li.className = i < applied ? (i === applied - 1 ? 'done current' : 'done') : 'pending';
+    li.addEventListener('click', () => stepTo(i + 1));
+    return li;
+  }));
+  const cur = ol.querySelector('.current'); // scroll the list only, not the page
+  if (cur) ol.scrollTop = Math.max(0, cur.offsetTop - ol.offsetTop - ol.clientHeight / 2);
+}
+
+/** Show the world after the first k operations of the frame (k >= its count: the whole frame). */
+function stepTo(k) {
+  const f = st.a?.frames[st.frame - 1];
+  if (!f) return;
+  st.op = k >= f.n ? null : Math.max(0, k);
+  render();
+}
+
+/** Timeline marks: one per frame where A and B differ; the current frame's is white. */
+function drawMarks() {
+  const box = $('marks'), n = st.a?.count ?? 0;
+  const key = `${n}|${st.marks.length}|${st.frame}`;
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren(...st.marks.map((m) => {
+    const b = document.createElement('button');
+    b.className = 'mark' + (m.frame === st.frame ? ' here' : '');
+    b.style.left = `${(100 * m.frame) / Math.max(1, n)}%`;
+    b.dataset.frame = String(m.frame);
+    b.title = `frame ${m.frame}: ${m.what.join(', ')} differ`;
+    b.addEventListener('click', () => setFrame(m.frame));
+    return b;
+  }));
+  $('prevDiff').disabled = !st.marks.some((m) => m.frame < st.frame);
+  $('nextDiff').disabled = !st.marks.some((m) => m.frame > st.frame);
+  $('marksInfo').textContent = !st.b ? '' : st.marks.length
+    ? `A and B differ (re-run here) in ${st.marks.length} frame(s), first ${st.marks[0].frame}: ${st.marks[0].what.join(', ')}`
+    : 'A and B re-run to the same state, pairs and query results in every frame';
+}
+
+function nextDiff(dir) {
+  const m = dir > 0 ? st.marks.find((x) => x.frame > st.frame) : st.marks.findLast((x) => x.frame < st.frame);
+  if (m) setFrame(m.frame);
 }
 
 const GEOMETRIC = new Set([OpKind.QUERY_SHAPE, OpKind.QUERY_POINT, OpKind.QUERY_RAY, OpKind.QUERY_RAY_ALL]);
@@ -165,6 +297,12 @@ $('fileA').addEventListener('change', (e) => e.target.files[0] && load(e.target.
 $('fileB').addEventListener('change', (e) => e.target.files[0] && load(e.target.files[0], 'b'));
 $('frame').addEventListener('input', (e) => setFrame(Number(e.target.value)));
 $('jump').addEventListener('click', () => st.diff && setFrame(st.diff.frame));
+$('prevDiff').addEventListener('click', () => nextDiff(-1));
+$('nextDiff').addEventListener('click', () => nextDiff(1));
+$('opPrev').addEventListener('click', () => stepTo((st.op ?? st.a?.frames[st.frame - 1]?.n ?? 0) - 1));
+$('opNext').addEventListener('click', () => st.op !== null && stepTo(st.op + 1));
+$('opAll').addEventListener('click', () => stepTo(Infinity));
+$('ghost').addEventListener('change', () => render());
 $('zoomIn').addEventListener('click', () => zoom(1.25));
 $('zoomOut').addEventListener('click', () => zoom(0.8));
 $('fit').addEventListener('click', () => st.a && fitView());
@@ -193,6 +331,7 @@ document.addEventListener('keydown', (e) => {
   const step = e.shiftKey ? 10 : 1;
   const keys = { ArrowRight: () => setFrame(st.frame + step), ArrowLeft: () => setFrame(st.frame - step),
     Home: () => setFrame(0), End: () => setFrame(st.a?.count ?? 0), ' ': togglePlay, '+': () => zoom(1.25),
+    '[': () => nextDiff(-1), ']': () => nextDiff(1), ',': () => $('opPrev').click(), '.': () => $('opNext').click(),
     '=': () => zoom(1.25), '-': () => zoom(0.8), f: () => st.a && fitView() };
   if (keys[e.key]) {
     e.preventDefault();
@@ -228,7 +367,7 @@ canvas.addEventListener('mouseup', (e) => {
 /** The body under the pointer: fc_world_point2 in 2D (exact), the bounds seen from above in 3D. */
 function pick(px, py) {
   if (!st.a) return;
-  const rn = st.a.seek(st.frame), w = rn.world;
+  const rn = st.op !== null && st.frame > 0 ? st.a.seekOp(st.frame, st.op) : st.a.seek(st.frame), w = rn.world;
   const [ux, uy] = st.cam.toWorld(px, py, canvas.width, canvas.height);
   const x = Math.round(ux * 65536), y = Math.round(uy * 65536);
   st.selected = null;
@@ -236,6 +375,7 @@ function pick(px, py) {
     if (rn.dim === 2) {
       const ids = w.point2(x, y);
       if (ids.count) st.selected = ids.id(ids.count - 1);
+      if (st.selected) st.selected = { index: st.selected.index, generation: st.selected.generation };
     } else {
       const b = new Int32Array(6);
       let best = Infinity;
@@ -243,7 +383,8 @@ function pick(px, py) {
         if (!w.bodyValid(id)) continue;
         w.getBounds(id, b);
         const area = (b[3] - b[0]) * (b[5] - b[2]);
-        if (x >= b[0] && x <= b[3] && y >= b[2] && y <= b[5] && area < best) (best = area), (st.selected = id);
+        if (x >= b[0] && x <= b[3] && y >= b[2] && y <= b[5] && area < best)
+          (best = area), (st.selected = { index: id.index, generation: id.generation });
       }
     }
   }
@@ -267,4 +408,4 @@ stage.addEventListener('drop', async (e) => {
   if (files[1]) await load(files[1], 'b');
 });
 
-window.fixcolViewer = { loadBytes, setFrame, state: st };
+window.fixcolViewer = { loadBytes, setFrame, stepTo, zoomTo, state: st };

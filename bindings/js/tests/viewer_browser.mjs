@@ -16,14 +16,27 @@
 // in frame 1; pair events and contacts in every frame). Screenshots (PNG) go
 // to --shots. --break expects frame N's checksum one frame early and frame
 // 1's last query count one more (must fail).
+// A/B (issue 31), with desync-a/-b: the timeline marks are exactly the frames
+// whose native recorded state, pairs or query results differ; "diff >" goes
+// to the first; the changed body is in the clickable list, and clicking it
+// zooms to it (its pixel is the highlight colour, cyan-tinted with the ghost
+// of B on, not with it off) and shows both runs' exact values, the fields that
+// differ marked and equal to the native ones (`fixcol-replay svg`); stepping
+// the divergence frame's operations, the body differs only after the
+// operation `diff` names. Twins: B equal to A shows no mark and no
+// differing body; B = A with one recorded checksum flipped (text form) is
+// named "frame checksum only" as `fixcol-replay diff` names it.
+// --only-ab runs just these; with --break, the B equal to A is expected to
+// show the marks of desync-b (must fail).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from './args.mjs';
 import { serve } from '../scripts/serve.mjs';
 import { launch, forwardConsole, requireChromium } from './chromium.mjs';
 
-const { opt } = parseArgs(process.argv.slice(2), ['break']);
+const { opt } = parseArgs(process.argv.slice(2), ['break', 'only-ab']);
 requireChromium();
 const tool = (...args) => spawnSync(opt.tool, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
 const frame = Number(opt.frame);
@@ -77,6 +90,32 @@ function expect(cond, what) {
   if (!cond) failures.push(what);
 }
 
+// Native facts for A/B: the frames whose recorded state, pairs or query results differ.
+function expectsOf(file) {
+  const out = [];
+  let cur = null;
+  for (const l of tool('dump', file).stdout.split('\n')) {
+    if (l.startsWith('expect ')) {
+      const t = l.split(/\s+/);
+      cur = { state: t[t.indexOf('state') + 1], pairs: t.slice(t.indexOf('pairs') + 1, t.indexOf('pairs') + 3).join(' '),
+        results: [] };
+      out.push(cur);
+    } else if (l.startsWith('result ') && cur) cur.results.push(l.trim());
+    else if (l.startsWith('frame ')) cur = null;
+  }
+  return out;
+}
+const exA = expectsOf(S('desync-a.fcr')), exB = expectsOf(S('desync-b.fcr'));
+const nativeMarks = exA.map((a, i) => (a.state !== exB[i].state || a.pairs !== exB[i].pairs ||
+  a.results.join('|') !== exB[i].results.join('|') ? i + 1 : 0)).filter((f) => f > 0);
+const svgShape = (file, f, key) => {
+  const out = join(mkdtempSync(join(tmpdir(), 'fcv-')), 'f.svg');
+  tool('svg', file, '--frame', String(f), '-o', out);
+  const m = new RegExp(`data-id="${key}" data-shape="([^"]*)"`).exec(spawnSync('cat', [out], { encoding: 'utf8' }).stdout);
+  rmSync(resolve(out, '..'), { recursive: true, force: true });
+  return m?.[1];
+};
+
 const srv = await serve({ '/': opt.viewer });
 const chrome = await launch(opt['node-modules']);
 try {
@@ -97,6 +136,11 @@ try {
     await ready();
   };
 
+  checks: {
+  if (opt['only-ab']) {
+    await abChecks(page, text, upload);
+    break checks;
+  }
   // 1. a committed replay, stepped to a frame: the page's own checksum
   await upload('#fileA', opt.replay);
   await page.$eval('#frame', (e, f) => {
@@ -145,7 +189,10 @@ try {
   expect(d2.includes(`${body[1]}:${body[2]}@1 (state)`), `body ${body[1]}:${body[2]} highlighted as differing`);
   await page.screenshot({ path: join(opt.shots, 'viewer-divergence.png') });
 
+  await abChecks(page, text, upload);
+
   // 3. the same game recorded on another machine with other results
+  await upload('#fileA', S('desync-a.fcr'));
   await upload('#fileB', S('desync-c.fcr'));
   const d3 = await text('#diff');
   expect(d3.includes(diffAC), `A/C divergence as fixcol-replay diff reports it:\n${diffAC}`);
@@ -192,9 +239,104 @@ try {
   expect((await text('#frameLabel')).startsWith('frame 1 /'), 'back to frame 1 with the keys');
   expect(pageErrors === 0, `no page error (${pageErrors})`);
   await page.screenshot({ path: join(opt.shots, 'viewer-queries.png') });
+  } // checks
 } finally {
   await chrome.close();
   await srv.close();
+}
+
+/** A/B as a user does it: marks, next difference, the body list, zoom, values, ghost, operation steps. */
+async function abChecks(page, text, upload) {
+  await upload('#fileA', S('desync-a.fcr'));
+  await upload('#fileB', S('desync-b.fcr'));
+  const marks = await page.$$eval('#marks .mark', (ms) => ms.map((m) => Number(m.dataset.frame)));
+  expect(marks.length > 0 && marks.join(',') === nativeMarks.join(','),
+    `timeline marks (${marks.length}, first ${marks[0]}) are the frames whose native recorded state, pairs or ` +
+    `query results differ (${nativeMarks.length}, first ${nativeMarks[0]})`);
+  await page.evaluate(() => window.fixcolViewer.setFrame(0));
+  await page.click('#nextDiff');
+  expect((await text('#frameLabel')).startsWith(`frame ${nativeMarks[0]} /`), `"diff >" goes to frame ${nativeMarks[0]}`);
+  await page.click('#nextDiff');
+  expect((await text('#frameLabel')).startsWith(`frame ${nativeMarks[1]} /`), `"diff >" again: frame ${nativeMarks[1]}`);
+  await page.click('#prevDiff');
+  expect((await text('#frameLabel')).startsWith(`frame ${nativeMarks[0]} /`), `"< diff": back to ${nativeMarks[0]}`);
+  const diffAB = tool('diff', S('desync-a.fcr'), S('desync-b.fcr')).stdout;
+  const frameAB = Number(/^frame (\d+): operation (\d+) differs/m.exec(diffAB)[1]);
+  const opAB = Number(/^frame (\d+): operation (\d+) differs/m.exec(diffAB)[2]);
+  const [, bi, bg] = /^ {2}move (\d+) (\d+) /m.exec(diffAB);
+  const key = `${bi}:${bg}`;
+  await page.evaluate((f) => window.fixcolViewer.setFrame(f), frameAB);
+  const listed = await page.$$eval('#diffList button', (bs) => bs.map((b) => b.textContent));
+  expect(listed.some((l) => l.startsWith(`${key} `)), `body ${key} is in the list of differing bodies: ${listed.join(', ')}`);
+  await page.click(`#diffList button[data-index="${bi}"][data-generation="${bg}"]`);
+  // the picked body's values in both runs, differing fields marked, equal to the native ones
+  const rows = await page.$$eval('#abValues tbody tr', (trs) => trs.map((tr) => ({ field: tr.dataset.field,
+    differs: tr.classList.contains('differs'), a: tr.cells[1].textContent, b: tr.cells[2].textContent })));
+  const visible = await page.$eval('#abValues', (t) => !t.hidden);
+  const shA = svgShape(S('desync-a.fcr'), frameAB, key).split(' '), shB = svgShape(S('desync-b.fcr'), frameAB, key).split(' ');
+  const row = (f) => rows.find((r) => r.field === f) ?? {};
+  expect(visible && row('shape').a === shA[0] && row('cx').a === shA[1] && row('cy').a === shA[2] &&
+    row('cx').b === shB[1] && row('cy').b === shB[2] && row('r').a === shA[4],
+  `body ${key}: A cx ${row('cx').a} cy ${row('cy').a}, B cx ${row('cx').b} cy ${row('cy').b} are the native ` +
+    `${shA.join(' ')} / ${shB.join(' ')}`);
+  const marked = rows.filter((r) => r.differs).map((r) => r.field);
+  const want = ['cx', 'cy', 'r'].filter((f, i) => shA[[1, 2, 4][i]] !== shB[[1, 2, 4][i]]);
+  expect(want.length > 0 && want.every((f) => marked.includes(f)) && !marked.includes('r') && !marked.includes('shape'),
+    `the changed field(s) ${want.join(', ')} are marked as differing (marked: ${marked.join(', ')})`);
+  // the picked body is zoomed to and drawn in the highlight colour; the ghost of B tints it cyan
+  const pixel = () => page.evaluate((bi) => {
+    const st = window.fixcolViewer.state, rn = st.a.seek(st.frame), c = document.getElementById('canvas');
+    const id = rn.liveIds().find((x) => x.index === bi), b = rn.world.getBounds(id);
+    const [x, y] = st.cam.toScreen((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, c.width, c.height);
+    const r = Math.abs(st.cam.toScreen(b[3], 0, c.width, c.height)[0] - st.cam.toScreen(b[0], 0, c.width, c.height)[0]);
+    return { r, rgb: Array.from(c.getContext('2d').getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)) };
+  }, Number(bi));
+  const on = await pixel();
+  await page.click('#ghost');
+  const off = await pixel();
+  expect(on.r > 60, `zoomed to body ${key}: ${on.r.toFixed(0)} px wide`);
+  expect(off.rgb[0] > 120 && off.rgb[2] > 80 && off.rgb[1] < 60, `ghost off: body ${key} drawn magenta (${off.rgb})`);
+  expect(on.rgb[1] > off.rgb[1] + 40 && on.rgb[2] > off.rgb[2], `ghost on: cyan over it (${on.rgb} vs ${off.rgb})`);
+  await page.click('#ghost');
+  await page.screenshot({ path: join(opt.shots, 'viewer-ab.png') });
+  // stepping the frame's operations: the body differs only once operation opAB is applied
+  await page.click(`#opList li:nth-child(${opAB + 1})`); // after operations 0..opAB
+  const after = await page.$$eval('#diffList button', (bs) => bs.map((b) => b.textContent));
+  await page.click('#opPrev');
+  const before = await page.$$eval('#diffList button', (bs) => bs.map((b) => b.textContent));
+  const step = await text('#opStep');
+  expect(step === `${opAB} of ${await page.$$eval('#opList li', (l) => l.length)} operations applied`, `op step shown: ${step}`);
+  expect(before.length === 0 && after.some((l) => l.startsWith(`${key} `)),
+    `before operation ${opAB} no body differs (${before.length}), after it ${key} does (${after.join(', ')})`);
+  await page.click('#opAll');
+  expect((await text('#opStep')).startsWith('all '), 'the whole frame again');
+
+  // twin: B equal to A shows no mark and no differing body
+  await upload('#fileB', S('desync-a.fcr'));
+  const same = await page.$$eval('#marks .mark', (ms) => ms.length);
+  const wantSame = opt.break ? nativeMarks.length : 0;
+  expect(same === wantSame && (await page.$eval('#nextDiff', (b) => b.disabled)) &&
+    (await page.$$eval('#diffList button', (bs) => bs.length)) === 0, `B equal to A: ${same} marks (want ${wantSame}), no body listed`);
+
+  // a checksum-only difference, named as `fixcol-replay diff` (and verify) name it
+  const dir = mkdtempSync(join(tmpdir(), 'fcv-'));
+  try {
+    const lines = tool('dump', S('desync-a.fcr')).stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('expect ')) + 0;
+    const t = lines[at].split(' ');
+    t[1] = '0x' + (BigInt(t[1]) ^ 1n).toString(16).padStart(16, '0');
+    lines[at] = t.join(' ');
+    const flipped = join(dir, 'checksum-only.txt');
+    writeFileSync(flipped, lines.join('\n'));
+    const cli = tool('diff', S('desync-a.fcr'), flipped).stdout.trim();
+    await upload('#fileB', flipped);
+    const d = await text('#diff');
+    expect(cli.includes('different results: frame checksum only') && d.includes(cli),
+      `checksum-only difference in the CLI's words: ${cli}`);
+    expect((await page.$$eval('#marks .mark', (ms) => ms.length)) === 0, 'checksum-only: the re-runs do not differ (no mark)');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 console.log(failures.length ? `${failures.length} viewer check(s) failed` : 'viewer checks passed');
 process.exit(failures.length ? 1 : 0);
