@@ -197,3 +197,5 @@ function drawGhost(ctx, rn, cam, W, H) {
   }
   ctx.restore();
 }
+
+export { path as shapePath };

@@ -6,16 +6,17 @@
 // operations of a frame. Everything is
 // simulated here with the wasm build (Timeline); document.body.dataset.state
 // is 'empty' | 'loading' | 'ready' | 'error' for tests and scripts.
-import { diffReplays, bodyDiff, fix, OpKind } from './fixcol/index.js';
+import { diffReplays, bodyDiff, fix, OpKind, ReplayOp } from './fixcol/index.js';
 import { Timeline } from './timeline.js';
 import { Camera, drawFrame } from './draw.js';
 import { describeBody } from './body_info.js';
 import { frameMarks, findBody, bodyFields, compareBody } from './ab.js';
+import { drawLayers, queryResult, LAYERS } from './layers.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('canvas'), ctx = canvas.getContext('2d');
 const st = { a: null, b: null, bytes: {}, names: {}, frame: 0, playing: false, cam: new Camera(), selected: null,
-  diff: null, marks: [], op: null };
+  diff: null, marks: [], op: null, hover: null, drawn: null };
 // st.selected: { index, generation } of the picked body (A's or B's), or null;
 // st.op: operations of the frame applied (null: all of them).
 document.body.dataset.state = 'empty';
@@ -116,8 +117,32 @@ function render() {
   const t = st.a;
   if (!t) return;
   const stepping = st.op !== null && st.frame > 0;
-  const rn = stepping ? t.seekOp(st.frame, st.op) : t.seek(st.frame);
   const f = t.frames[st.frame - 1];
+  // One pass over the frame's operations: each query's answer on the world it ran on, then the frame's
+  // pair events; kept while the frame and step stay (hover and layer toggles redraw without re-running).
+  const key = `${st.frame}|${stepping ? st.op : 'all'}`;
+  let rn;
+  if (st.cache?.t === t && st.cache.key === key) {
+    rn = stepping ? t.seekOp(st.frame, st.op) : t.seek(st.frame);
+  } else {
+    const results = [];
+    rn = t.seekOp(st.frame, stepping ? st.op : f?.n ?? 0, (op, i, r) => {
+      if (op.kind < OpKind.QUERY_SHAPE) return;
+      const res = queryResult(new ReplayOp(r.dim).setWords(op.words, 0), r);
+      if (res) results.push(res);
+    });
+    let events = null;
+    if (f) {
+      const ev = rn.world.findPairs() && rn.world.pairEvents(), pairs = (l) => {
+        const out = [];
+        for (let i = 0; i < l.count; i++) out.push([l.words[6 * i], l.words[6 * i + 3]]);
+        return out;
+      };
+      events = { began: pairs(ev.began), ended: pairs(ev.ended) };
+    }
+    st.cache = { t, key, results, events };
+  }
+  const { results, events } = st.cache;
   let marked = null, diffText = '', rb = null, bodies = [];
   if (st.b) {
     const fb = Math.min(st.frame, st.b.count);
@@ -132,6 +157,8 @@ function render() {
   const pairs = drawFrame(ctx, { runner: rn, camera: st.cam, selected: st.selected?.index ?? -1, marked,
     queries: ops.filter((op, i) => i < applied && GEOMETRIC.has(op.kind)),
     ghost: rb && $('ghost').checked ? rb : null });
+  const on = new Set(LAYERS.filter((l) => document.querySelector(`#layers input[data-layer="${l}"]`)?.checked));
+  st.drawn = drawLayers(ctx, { runner: rn, camera: st.cam, on, results, events, hover: st.hover });
   opList(ops, applied);
   diffList(bodies);
   bodyPanel(rn, rb);
@@ -364,32 +391,51 @@ canvas.addEventListener('mouseup', (e) => {
   drag = null;
 });
 
-/** The body under the pointer: fc_world_point2 in 2D (exact), the bounds seen from above in 3D. */
-function pick(px, py) {
-  if (!st.a) return;
-  const rn = st.op !== null && st.frame > 0 ? st.a.seekOp(st.frame, st.op) : st.a.seek(st.frame), w = rn.world;
+/** The body under the pointer ({ index, generation } or null): fc_world_point2 in 2D (exact), the bounds seen from above in 3D. */
+function bodyAt(px, py) {
+  const rn = st.a.runner, w = rn.world;
   const [ux, uy] = st.cam.toWorld(px, py, canvas.width, canvas.height);
   const x = Math.round(ux * 65536), y = Math.round(uy * 65536);
-  st.selected = null;
-  if (Math.abs(x) < fix.COORD_LIMIT && Math.abs(y) < fix.COORD_LIMIT) {
-    if (rn.dim === 2) {
-      const ids = w.point2(x, y);
-      if (ids.count) st.selected = ids.id(ids.count - 1);
-      if (st.selected) st.selected = { index: st.selected.index, generation: st.selected.generation };
-    } else {
-      const b = new Int32Array(6);
-      let best = Infinity;
-      for (const id of rn.liveIds()) {
-        if (!w.bodyValid(id)) continue;
-        w.getBounds(id, b);
-        const area = (b[3] - b[0]) * (b[5] - b[2]);
-        if (x >= b[0] && x <= b[3] && y >= b[2] && y <= b[5] && area < best)
-          (best = area), (st.selected = { index: id.index, generation: id.generation });
-      }
-    }
+  if (!(Math.abs(x) < fix.COORD_LIMIT && Math.abs(y) < fix.COORD_LIMIT)) return null;
+  if (rn.dim === 2) {
+    const ids = w.point2(x, y);
+    return ids.count ? { index: ids.id(ids.count - 1).index, generation: ids.id(ids.count - 1).generation } : null;
   }
+  const b = new Int32Array(6);
+  let best = Infinity, found = null;
+  for (const id of rn.liveIds()) {
+    if (!w.bodyValid(id)) continue;
+    w.getBounds(id, b);
+    const area = (b[3] - b[0]) * (b[5] - b[2]);
+    if (x >= b[0] && x <= b[3] && y >= b[2] && y <= b[5] && area < best)
+      (best = area), (found = { index: id.index, generation: id.generation });
+  }
+  return found;
+}
+
+/** Pick the body under the pointer (the world as drawn: render() leaves A's runner there). */
+function pick(px, py) {
+  if (!st.a) return;
+  st.selected = bodyAt(px, py);
   render();
 }
+
+let hoverQueued = false;
+canvas.addEventListener('mousemove', (e) => {
+  if (drag || !st.a) return;
+  st.hover = { px: e.offsetX, py: e.offsetY, id: bodyAt(e.offsetX, e.offsetY) };
+  if (hoverQueued) return;
+  hoverQueued = true;
+  requestAnimationFrame(() => {
+    hoverQueued = false;
+    render();
+  });
+});
+canvas.addEventListener('mouseleave', () => {
+  st.hover = null;
+  if (st.a) render();
+});
+$('layers').addEventListener('change', () => render());
 
 // ---- drag and drop
 const stage = document.body;

@@ -84,18 +84,26 @@ export class Timeline {
   /**
    * The runner after frame - 1 frames and the first `ops` operations of
    * `frame` (1-based; ops clamped to 0..n): the world between two operations.
-   * The next seek() restores a keyframe, since this state is mid-frame.
+   * visit(op, i, runner), if given, is called before each operation applied
+   * (the world it runs on), and the world's pair list after frame - 1 frames
+   * is taken (findPairs) so pairEvents() afterwards gives the frame's events.
+   * Mid-frame, the next seek() restores a keyframe.
    */
-  seekOp(frame, ops) {
-    frame = Math.max(1, Math.min(this.count, frame | 0));
+  seekOp(frame, ops, visit = null) {
+    frame = Math.max(0, Math.min(this.count, frame | 0));
     const f = this.frames[frame - 1];
     if (!f) return this.seek(frame);
     const k = Math.max(0, Math.min(f.n, ops | 0));
-    if (k === f.n) return this.seek(frame);
+    if (k === f.n && !visit) return this.seek(frame);
     const rn = this.seek(frame - 1);
+    if (visit) rn.world.findPairs();
     rn.beginFrame();
-    for (let i = 0; i < k; i++) rn.apply(this.op.setWords(f.ops, i * OP_WORDS));
-    this.at = Number.MAX_SAFE_INTEGER; // mid-frame: not a frame boundary
+    for (let i = 0; i < k; i++) {
+      this.op.setWords(f.ops, i * OP_WORDS);
+      if (visit) visit(this.op, i, rn);
+      rn.apply(this.op);
+    }
+    this.at = k === f.n ? frame : Number.MAX_SAFE_INTEGER; // mid-frame: not a frame boundary
     return rn;
   }
 

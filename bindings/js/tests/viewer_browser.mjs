@@ -26,8 +26,15 @@
 // operation `diff` names. Twins: B equal to A shows no mark and no
 // differing body; B = A with one recorded checksum flipped (text form) is
 // named "frame checksum only" as `fixcol-replay diff` names it.
-// --only-ab runs just these; with --break, the B equal to A is expected to
-// show the marks of desync-b (must fail).
+// Debug-draw layers (issue 31), on --v3-replay and --replay: at the first
+// frame with contacts, a pair that began and a cast that hits (and, in
+// --replay, a ray that hits), the page draws as many contacts, began/ended
+// events, sector/ring areas, casts, cast hits and ray hits as the native
+// dump records (expect and result lines); each layer's pixel changes when
+// it is toggled off (contact point, cast hit, ray hit, legend, scale bar,
+// axes, ids), and the id under the pointer is drawn on hover.
+// --only-ab runs just the A/B and layer checks; with --break, the B equal
+// to A is expected to show the marks of desync-b (must fail).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -139,6 +146,7 @@ try {
   checks: {
   if (opt['only-ab']) {
     await abChecks(page, text, upload);
+    await layerChecks(page, text, upload);
     break checks;
   }
   // 1. a committed replay, stepped to a frame: the page's own checksum
@@ -243,6 +251,121 @@ try {
 } finally {
   await chrome.close();
   await srv.close();
+}
+
+/** Per frame of a replay's native dump: query kinds with their result counts, began, ended, contacts. */
+function nativeFrames(file) {
+  const out = [];
+  let cur = null;
+  for (const l of tool('dump', file).stdout.split('\n')) {
+    const t = l.trim().split(/\s+/);
+    if (t[0] === 'frame') out.push((cur = { frame: Number(t[1]), queries: [], counts: [] }));
+    else if (t[0] === 'expect') {
+      const at = (k) => (t.indexOf(k) >= 0 ? Number(t[t.indexOf(k) + 1]) : 0);
+      Object.assign(cur, { began: at('began'), ended: at('ended'), contacts: at('contacts') });
+    } else if (t[0] === 'result') cur.counts.push(Number(t[1]));
+    else if (cur && QUERY_OPS.has(t[0])) cur.queries.push(t[0]);
+  }
+  for (const f of out) {
+    const sum = (kinds) => f.queries.reduce((s, q, i) => s + (kinds.includes(q) ? f.counts[i] : 0), 0);
+    f.castHits = sum(['cast', 'cast_all']);
+    f.rayHits = sum(['ray', 'ray_all']);
+    f.casts = f.queries.filter((q) => q === 'cast' || q === 'cast_all').length;
+    f.rays = f.queries.filter((q) => q === 'ray' || q === 'ray_all').length;
+    f.areas = f.queries.filter((q) => q === 'sector' || q === 'ring').length;
+  }
+  return out;
+}
+
+/** Debug-draw layers as a user sees them: counts against the native dump, each layer toggled off and on. */
+async function layerChecks(page, text, upload) {
+  await page.goto(page.url()); // a fresh page: no B
+  await page.waitForFunction("document.body.dataset.state === 'empty'", { timeout: 120_000 });
+  const drawn = () => page.evaluate(() => window.fixcolViewer.state.drawn);
+  const rgb = (p) => page.evaluate(([x, y]) => Array.from(document.getElementById('canvas').getContext('2d')
+    .getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)), p);
+  const toggle = (layer) => page.click(`#layers input[data-layer="${layer}"]`);
+  const offChanges = async (layer, at, what) => {
+    const on = await rgb(at);
+    await toggle(layer);
+    const off = await rgb(at);
+    await toggle(layer);
+    expect(on.join() !== off.join(), `${what}: pixel ${on} with the layer, ${off} without`);
+  };
+  const v3file = opt['v3-replay'] ?? S('desync-a.fcr');
+  const nf = nativeFrames(v3file).find((f) => f.contacts > 0 && f.began > 0 && f.castHits > 0);
+  expect(!!nf, `${v3file}: a frame with contacts, a began pair and a cast hit`);
+  if (!nf) return;
+  await upload('#fileA', v3file);
+  await page.evaluate((f) => window.fixcolViewer.setFrame(f), nf.frame);
+  let d = await drawn();
+  expect(d.contacts === nf.contacts && d.began === nf.began && d.ended === nf.ended,
+    `frame ${nf.frame}: drawn ${d.contacts} contacts, ${d.began} began, ${d.ended} ended; native ${nf.contacts}, ` +
+    `${nf.began}, ${nf.ended}`);
+  expect(d.areas === nf.areas && d.casts === nf.casts && d.castHits === nf.castHits,
+    `frame ${nf.frame}: drawn ${d.areas} areas, ${d.casts} casts with ${d.castHits} hits; native ${nf.areas}, ` +
+    `${nf.casts}, ${nf.castHits}`);
+  // zoom on the first cast hit, then the first contact, and toggle their layers
+  const centre = (p) => page.evaluate(([x, y]) => {
+    const st = window.fixcolViewer.state, c = document.getElementById('canvas');
+    const [wx, wy] = st.cam.toWorld(x, y, c.width, c.height);
+    st.cam.cx = wx, st.cam.cy = wy, st.cam.scale *= 4;
+    window.fixcolViewer.setFrame(st.frame);
+  }, p);
+  await centre(d.firstCastHit);
+  d = await drawn();
+  await offChanges('casts', d.firstCastHit, 'casts layer (hit shape at the cast hit)');
+  await page.click('#fit');
+  await centre((await drawn()).firstContact);
+  d = await drawn();
+  await offChanges('contacts', d.firstContact, 'contacts layer (contact point)');
+  await page.screenshot({ path: join(opt.shots, 'viewer-layers.png') });
+  const W = await page.$eval('#canvas', (c) => c.width), H = await page.$eval('#canvas', (c) => c.height);
+  await offChanges('legend', [W - 125, H - 12 - 14 * 12 - 3], 'legend (first swatch)');
+  await offChanges('scale', [13, H - 14], 'scale bar');
+  expect(d.scale > 0, `scale bar of ${d.scale} units`);
+  // ids: on hover (one), always (every live body on screen); axes at the fitted view
+  await page.click('#fit');
+  await toggle('axes');
+  const axes = await page.evaluate(() => {
+    const st = window.fixcolViewer.state, c = document.getElementById('canvas');
+    return st.cam.toScreen(0, 0, c.width, c.height);
+  });
+  if (axes[1] > 2 && axes[1] < H - 2) await offChanges('axes', [W / 3, axes[1]], 'x axis');
+  else expect(false, `the x axis is on screen at the fitted view (y ${axes[1]})`);
+  await toggle('axes');
+  const body = await page.evaluate(() => {
+    const st = window.fixcolViewer.state, rn = st.a.seek(st.frame), c = document.getElementById('canvas');
+    const r = c.getBoundingClientRect();
+    for (const id of rn.liveIds()) {
+      const b = rn.world.getBounds(id);
+      const [x, y] = st.cam.toScreen((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, c.width, c.height);
+      const ids = rn.world.point2(Math.round((b[0] + b[3]) / 2), Math.round((b[1] + b[4]) / 2));
+      if (x > 20 && y > 20 && x < c.width - 150 && y < c.height - 200 && ids.count === 1)
+        return { x: r.left + x, y: r.top + y, key: `${id.index}:${id.generation}` };
+    }
+    return null;
+  });
+  if (body) {
+    await page.mouse.move(body.x, body.y);
+    await page.waitForFunction(() => window.fixcolViewer.state.drawn.ids > 0, { timeout: 10_000 }).catch(() => {});
+    expect((await drawn()).ids === 1, `hovering ${body.key}: its id drawn (${(await drawn()).ids})`);
+    await page.mouse.move(1, 1);
+  } else expect(false, 'a body to hover');
+  await toggle('idsAll');
+  expect((await drawn()).ids > 1, `all ids drawn: ${(await drawn()).ids}`);
+  await toggle('idsAll');
+  // rays and their hits, on the 2D replay --replay
+  const rf = nativeFrames(opt.replay).find((f) => f.rayHits > 0);
+  expect(!!rf, `${opt.replay}: a frame with a ray hit`);
+  if (!rf) return;
+  await upload('#fileA', opt.replay);
+  await page.evaluate((f) => window.fixcolViewer.setFrame(f), rf.frame);
+  d = await drawn();
+  expect(d.rays === rf.rays && d.rayHits === rf.rayHits,
+    `frame ${rf.frame}: drawn ${d.rays} rays with ${d.rayHits} hits; native ${rf.rays}, ${rf.rayHits}`);
+  await centre(d.firstRayHit);
+  await offChanges('rays', (await drawn()).firstRayHit, 'rays layer (hit dot)');
 }
 
 /** A/B as a user does it: marks, next difference, the body list, zoom, values, ghost, operation steps. */
