@@ -95,11 +95,11 @@ export function drawLayers(ctx, view) {
   const d2 = rn.dim === 2, S = (x, y) => cam.toScreen(x, y, W, H);
   const drawn = { contacts: 0, began: 0, ended: 0, areas: 0, casts: 0, castHits: 0, rays: 0, rayHits: 0, ids: 0,
     firstContact: null, firstCastHit: null, firstRayHit: null, firstArea: null };
-  const centres = new Map(), b = new Int32Array(6), yi = d2 ? 1 : 2;
+  const centres = new Map(), b = new Int32Array(6), [u, v] = cam.uv(rn.dim);
   for (const id of rn.liveIds()) {
     if (!w.bodyValid(id)) continue;
     w.getBounds(id, b);
-    centres.set(id.index, { id, x: (b[0] + b[3]) / 2, y: (b[yi] + b[3 + yi]) / 2 });
+    centres.set(id.index, { id, x: (b[u] + b[3 + u]) / 2, y: (b[v] + b[3 + v]) / 2 });
   }
   ctx.save();
   if (on.has('axes')) {
@@ -109,7 +109,7 @@ export function drawLayers(ctx, view) {
     ctx.beginPath();
     ctx.moveTo(0, oy), ctx.lineTo(W, oy), ctx.moveTo(ox, 0), ctx.lineTo(ox, H);
     ctx.stroke();
-    label(ctx, 'x', W - 14, oy - 4), label(ctx, d2 ? 'y' : 'z', ox + 4, 12), label(ctx, '0', ox + 3, oy + 13);
+    label(ctx, 'xyz'[u], W - 14, oy - 4), label(ctx, 'xyz'[v], ox + 4, 12), label(ctx, '0', ox + 3, oy + 13);
   }
   if (on.has('areas')) {
     for (const r of view.results) {
@@ -171,13 +171,13 @@ export function drawLayers(ctx, view) {
   if (on.has('rays')) {
     for (const r of view.results) {
       if (r.op.kind !== OpKind.QUERY_RAY && r.op.kind !== OpKind.QUERY_RAY_ALL) continue;
-      const op = r.op, oy = d2 ? op.ay : op.az, dy = d2 ? op.by : op.bz;
-      const [x0, y0] = S(op.ax, oy), [x1, y1] = S(op.ax + op.bx, oy + dy);
+      const op = r.op, A = [op.ax, op.ay, op.az], B = [op.bx, op.by, op.bz];
+      const [x0, y0] = S(A[u], A[v]), [x1, y1] = S(A[u] + B[u], A[v] + B[v]);
       ctx.strokeStyle = COLOURS.query;
       ctx.lineWidth = 1.5;
       arrow(ctx, x0, y0, x1, y1);
       for (const h of r.hits) {
-        const [hx, hy] = S(op.ax + op.bx * h.t * U, oy + dy * h.t * U);
+        const [hx, hy] = S(A[u] + B[u] * h.t * U, A[v] + B[v] * h.t * U);
         ctx.fillStyle = COLOURS.hit;
         ctx.beginPath();
         ctx.arc(hx, hy, 4, 0, 2 * Math.PI);
@@ -212,7 +212,7 @@ export function drawLayers(ctx, view) {
     ctx.fillStyle = COLOURS.contact;
     ctx.lineWidth = 2;
     for (let i = 0; i < cl.count; i++) {
-      const px = cl.point(i, 0), py = cl.point(i, d2 ? 1 : 2), nx = cl.normal(i, 0), ny = cl.normal(i, d2 ? 1 : 2);
+      const px = cl.point(i, u), py = cl.point(i, v), nx = cl.normal(i, u), ny = cl.normal(i, v);
       const [sx, sy] = S(px, py);
       ctx.beginPath();
       ctx.arc(sx, sy, 4, 0, 2 * Math.PI);

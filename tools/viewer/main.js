@@ -58,6 +58,7 @@ function loadBytes(bytes, name, slot) {
   if (slot === 'a') {
     st.selected = null;
     $('frame').max = String(t.count);
+    $('view3').disabled = t.settings.dim !== 3;
     const bad = t.frames.filter((f) => !f.ok).length;
     $('info').textContent = `${name}: ${t.settings.dim}D, ${t.count} frames, ` +
       `${t.frames.reduce((s, f) => s + f.n, 0)} operations\nthis browser reproduces ` +
@@ -99,15 +100,15 @@ function setFrame(n) {
 function fitView() {
   const rn = st.a.seek(st.frame), w = rn.world;
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  const b = new Int32Array(6), yi = rn.dim === 3 ? 2 : 1;
+  const b = new Int32Array(6), [u, v] = st.cam.uv(rn.dim);
   for (const id of rn.liveIds()) {
     if (!w.bodyValid(id)) continue;
     w.getBounds(id, b);
-    x0 = Math.min(x0, b[0]), y0 = Math.min(y0, b[yi]), x1 = Math.max(x1, b[3]), y1 = Math.max(y1, b[3 + yi]);
+    x0 = Math.min(x0, b[u]), y0 = Math.min(y0, b[v]), x1 = Math.max(x1, b[3 + u]), y1 = Math.max(y1, b[3 + v]);
   }
   if (x0 === Infinity) {
-    const s = st.a.settings, side = 2 ** s.boundsLog2 * 65536;
-    [x0, y0, x1, y1] = [s.boundsMin[0], s.boundsMin[1], s.boundsMin[0] + side, s.boundsMin[1] + side];
+    const s = st.a.settings, side = 2 ** s.boundsLog2 * 65536, m = [s.boundsMin[0], s.boundsMin[1], s.boundsMin[2] ?? 0];
+    [x0, y0, x1, y1] = [m[u], m[v], m[u] + side, m[v] + side];
   }
   st.cam.fit(x0 / 65536, y0 / 65536, x1 / 65536, y1 / 65536, canvas.width, canvas.height);
   render();
@@ -222,9 +223,9 @@ function zoomTo(index, generation) {
     const id = findBody(rn, index, generation);
     if (!id) continue;
     rn.world.getBounds(id, b);
-    const yi = rn.dim === 3 ? 2 : 1;
-    box[0] = Math.min(box[0], b[0]), box[1] = Math.min(box[1], b[yi]);
-    box[2] = Math.max(box[2], b[3]), box[3] = Math.max(box[3], b[3 + yi]);
+    const [u, v] = st.cam.uv(rn.dim);
+    box[0] = Math.min(box[0], b[u]), box[1] = Math.min(box[1], b[v]);
+    box[2] = Math.max(box[2], b[3 + u]), box[3] = Math.max(box[3], b[3 + v]);
   }
   if (box[0] !== Infinity) {
     // display floats only: the camera
@@ -401,13 +402,14 @@ function bodyAt(px, py) {
     const ids = w.point2(x, y);
     return ids.count ? { index: ids.id(ids.count - 1).index, generation: ids.id(ids.count - 1).generation } : null;
   }
-  const b = new Int32Array(6);
+  // 3D: the smallest body whose bounds, seen along the left-out axis, hold the point (orbit-free picking)
+  const b = new Int32Array(6), [u, v] = st.cam.axes;
   let best = Infinity, found = null;
   for (const id of rn.liveIds()) {
     if (!w.bodyValid(id)) continue;
     w.getBounds(id, b);
-    const area = (b[3] - b[0]) * (b[5] - b[2]);
-    if (x >= b[0] && x <= b[3] && y >= b[2] && y <= b[5] && area < best)
+    const area = (b[3 + u] - b[u]) * (b[3 + v] - b[v]); // a ranking for the pointer only, not a result
+    if (x >= b[u] && x <= b[3 + u] && y >= b[v] && y <= b[3 + v] && area < best)
       (best = area), (found = { index: id.index, generation: id.generation });
   }
   return found;
@@ -436,6 +438,10 @@ canvas.addEventListener('mouseleave', () => {
   if (st.a) render();
 });
 $('layers').addEventListener('change', () => render());
+$('view3').addEventListener('change', (e) => {
+  st.cam.axes = { top: [0, 2], front: [0, 1], side: [2, 1] }[e.target.value];
+  if (st.a) fitView();
+});
 
 // ---- drag and drop
 const stage = document.body;

@@ -33,7 +33,12 @@
 // dump records (expect and result lines); each layer's pixel changes when
 // it is toggled off (contact point, cast hit, ray hit, legend, scale bar,
 // axes, ids), and the id under the pointer is drawn on hover.
-// --only-ab runs just the A/B and layer checks; with --break, the B equal
+// 3D (--3d-replay): in each orthographic view (top x-z, front x-y, side
+// z-y, chosen with the "3D view" select) clicking at a body's projected
+// centre (computed here from its bounds and the view's axes) picks that
+// body, its pixel is a body colour, and the three views draw differently;
+// with B = the same file, the ghost and no differing body.
+// --only-ab runs just the A/B, layer and 3D checks; with --break, the B equal
 // to A is expected to show the marks of desync-b (must fail).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -147,6 +152,7 @@ try {
   if (opt['only-ab']) {
     await abChecks(page, text, upload);
     await layerChecks(page, text, upload);
+    if (opt['3d-replay']) await threeDChecks(page, text, upload);
     break checks;
   }
   // 1. a committed replay, stepped to a frame: the page's own checksum
@@ -251,6 +257,47 @@ try {
 } finally {
   await chrome.close();
   await srv.close();
+}
+
+/** The 3D view: each axis, picking at a body's projected centre, A/B with the ghost. */
+async function threeDChecks(page, text, upload) {
+  const file = resolve(opt['3d-replay']);
+  await upload('#fileA', file);
+  await upload('#fileB', file);
+  const frame = Math.min(20, await page.evaluate(() => window.fixcolViewer.state.a.count));
+  await page.evaluate((f) => window.fixcolViewer.setFrame(f), frame);
+  const images = {};
+  for (const [view, u, v] of [['top', 0, 2], ['front', 0, 1], ['side', 2, 1]]) {
+    await page.select('#view3', view);
+    const target = await page.evaluate(([u, v]) => {
+      const st = window.fixcolViewer.state, rn = st.a.seek(st.frame), c = document.getElementById('canvas');
+      const r = c.getBoundingClientRect(), b = new Int32Array(6);
+      // a body whose projected bounds hold no other body's at its centre
+      const all = rn.liveIds().filter((id) => rn.world.bodyValid(id)).map((id) => ({ id, b: Array.from(rn.world.getBounds(id, b)) }));
+      for (const { id, b: q } of all) {
+        const cx = Math.floor((q[u] + q[3 + u]) / 2), cy = Math.floor((q[v] + q[3 + v]) / 2);
+        const under = all.filter(({ b: o }) => cx >= o[u] && cx <= o[3 + u] && cy >= o[v] && cy <= o[3 + v]);
+        const [x, y] = st.cam.toScreen(cx, cy, c.width, c.height);
+        if (under.length === 1 && x > 20 && y > 20 && x < c.width - 150 && y < c.height - 200 &&
+          (q[3 + u] - q[u]) * st.cam.scale / 65536 > 6)
+          return { x: r.left + x, y: r.top + y, cx: x, cy: y, key: `${id.index}:${id.generation}` };
+      }
+      return null;
+    }, [u, v]);
+    expect(target !== null, `${view} view: a body to click`);
+    if (!target) continue;
+    await page.mouse.click(target.x, target.y);
+    const info = await text('#bodyInfo');
+    expect(info.startsWith(`body ${target.key}: the same in A and B`), `${view} view: clicking its centre picks ${target.key}: ${info}`);
+    const rgb = await page.evaluate(([x, y]) => Array.from(document.getElementById('canvas').getContext('2d')
+      .getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)), [target.cx, target.cy]);
+    expect(rgb.join() !== '16,20,26', `${view} view: body ${target.key} drawn at its projected centre (${rgb})`);
+    expect((await page.$$eval('#diffList button', (bs) => bs.length)) === 0, `${view} view: B = A, no differing body`);
+    images[view] = await page.$eval('#canvas', (c) => c.toDataURL());
+    if (view === 'front') await page.screenshot({ path: join(opt.shots, 'viewer-3d.png') });
+  }
+  expect(images.top !== images.front && images.front !== images.side && images.top !== images.side,
+    'the three views draw differently');
 }
 
 /** Per frame of a replay's native dump: query kinds with their result counts, began, ended, contacts. */
