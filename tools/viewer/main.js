@@ -12,11 +12,13 @@ import { Camera, drawFrame } from './draw.js';
 import { describeBody } from './body_info.js';
 import { frameMarks, findBody, bodyFields, compareBody } from './ab.js';
 import { drawLayers, queryResult, LAYERS } from './layers.js';
+import { openSnapshot, isDump, diffDumps, dumpBodies, parseReport } from './snap.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('canvas'), ctx = canvas.getContext('2d');
 const st = { a: null, b: null, bytes: {}, names: {}, frame: 0, playing: false, cam: new Camera(), selected: null,
-  diff: null, marks: [], op: null, hover: null, drawn: null };
+  diff: null, marks: [], op: null, hover: null, drawn: null, mode: 'replay', snap: { a: null, b: null } };
+// st.mode: 'replay' (timelines A/B) or 'snap' (two snapshots or dumps, st.snap.a/b: { dump, world? }).
 // st.selected: { index, generation } of the picked body (A's or B's), or null;
 // st.op: operations of the frame applied (null: all of them).
 document.body.dataset.state = 'empty';
@@ -55,6 +57,7 @@ function loadBytes(bytes, name, slot) {
   st.bytes[slot] = bytes;
   st.names[slot] = name;
   st.op = null;
+  st.mode = 'replay';
   if (slot === 'a') {
     st.selected = null;
     $('frame').max = String(t.count);
@@ -115,6 +118,7 @@ function fitView() {
 }
 
 function render() {
+  if (st.mode === 'snap') return renderSnap();
   const t = st.a;
   if (!t) return;
   const stepping = st.op !== null && st.frame > 0;
@@ -197,6 +201,85 @@ function bodyPanel(rn, rb) {
   }));
 }
 
+/** Two snapshots (drawn: A, B as the ghost, differing bodies marked) or two dumps (listed): the snapdiff lines. */
+function renderSnap() {
+  const { a, b } = st.snap;
+  const d = a && b ? diffDumps(a.dump, b.dump) : null;
+  $('snapDiff').textContent = !d ? 'open B too' : d.same ? 'same' : d.lines.join('\n');
+  const bodies = d ? d.bodies : [];
+  diffList(bodies);
+  ctx.fillStyle = '#10141a';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  if (a?.world) {
+    drawFrame(ctx, { runner: a.world, camera: st.cam, selected: st.selected?.index ?? -1,
+      marked: new Set(bodies.map((x) => x.index)), queries: [], ghost: b?.world && $('ghost').checked ? b.world : null });
+    const on = new Set(LAYERS.filter((l) => document.querySelector(`#layers input[data-layer="${l}"]`)?.checked));
+    st.drawn = drawLayers(ctx, { runner: a.world, camera: st.cam, on, results: [], events: null, hover: st.hover });
+  }
+  const sel = st.selected, table = $('abValues');
+  const key = sel && `${sel.index}:${sel.generation}`;
+  const fa = a && key ? dumpBodies(a.dump).get(key) : null, fb = b && key ? dumpBodies(b.dump).get(key) : null;
+  table.hidden = !(fa || fb);
+  if (table.hidden) {
+    $('bodyInfo').textContent = 'click a body';
+    return;
+  }
+  const rows = compareBody(fa ?? [], fb ?? []);
+  $('bodyInfo').textContent = `body ${key}: ${!fa ? 'only in B' : !fb ? 'only in A'
+    : rows.some((r) => r.differs) ? `${rows.filter((r) => r.differs).length} field(s) differ` : 'the same in A and B'}`;
+  table.tBodies[0].replaceChildren(...rows.map((r) => {
+    const tr = document.createElement('tr');
+    tr.className = r.differs ? 'differs' : '';
+    tr.dataset.field = r.field;
+    for (const v of [r.field, r.a, r.b]) tr.appendChild(document.createElement('td')).textContent = v;
+    return tr;
+  }));
+}
+
+async function loadSnap(file, slot) {
+  document.body.dataset.state = 'loading';
+  showError('');
+  try {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    st.snap[slot]?.world?.destroy();
+    st.snap[slot] = null;
+    st.snap[slot] = isDump(bytes) ? { dump: new TextDecoder().decode(bytes) } : (() => {
+      const s = openSnapshot(bytes);
+      return { dump: s.dump, world: s };
+    })();
+  } catch (e) {
+    showError(`${file.name}: not a snapshot blob or canonical dump: ${e.message}`);
+    document.body.dataset.state = 'error';
+    return;
+  }
+  st.mode = 'snap';
+  st.selected = null;
+  const w = st.snap.a?.world;
+  if (w && slot === 'a') {
+    let box = [Infinity, Infinity, -Infinity, -Infinity];
+    const b = new Int32Array(6), [u, v] = st.cam.uv(w.dim);
+    for (const id of w.liveIds()) {
+      w.world.getBounds(id, b);
+      box = [Math.min(box[0], b[u]), Math.min(box[1], b[v]), Math.max(box[2], b[3 + u]), Math.max(box[3], b[3 + v])];
+    }
+    if (box[0] !== Infinity) st.cam.fit(box[0] / 65536, box[1] / 65536, box[2] / 65536, box[3] / 65536, canvas.width, canvas.height);
+  }
+  render();
+  document.body.dataset.state = 'ready';
+}
+
+/** A desync report (frame F, body I:G): open that frame (replays) and pick and zoom to that body. */
+function openReport(text) {
+  const r = parseReport(text);
+  if (r.frame === null && r.index === null) {
+    showError('the report names no "frame F" and no "body I:G"');
+    return;
+  }
+  showError('');
+  if (r.frame !== null && st.mode === 'replay' && st.a) setFrame(r.frame);
+  if (r.index !== null) zoomTo(r.index, r.generation);
+}
+
 /** The bodies that differ, as buttons: pick the body and zoom to it. */
 function diffList(bodies) {
   const ul = $('diffList');
@@ -216,9 +299,10 @@ function diffList(bodies) {
 function zoomTo(index, generation) {
   st.selected = { index, generation };
   const box = [Infinity, Infinity, -Infinity, -Infinity], b = new Int32Array(6);
-  for (const t of [st.a, st.b]) {
+  const snap = st.mode === 'snap';
+  for (const t of snap ? [st.snap.a?.world, st.snap.b?.world] : [st.a, st.b]) {
     if (!t) continue;
-    const rn = st.op !== null && st.frame > 0 && st.frame <= t.count ? t.seekOp(st.frame, st.op)
+    const rn = snap ? t : st.op !== null && st.frame > 0 && st.frame <= t.count ? t.seekOp(st.frame, st.op)
       : t.seek(Math.min(st.frame, t.count));
     const id = findBody(rn, index, generation);
     if (!id) continue;
@@ -331,6 +415,9 @@ $('opPrev').addEventListener('click', () => stepTo((st.op ?? st.a?.frames[st.fra
 $('opNext').addEventListener('click', () => st.op !== null && stepTo(st.op + 1));
 $('opAll').addEventListener('click', () => stepTo(Infinity));
 $('ghost').addEventListener('change', () => render());
+$('snapA').addEventListener('change', (e) => e.target.files[0] && loadSnap(e.target.files[0], 'a'));
+$('snapB').addEventListener('change', (e) => e.target.files[0] && loadSnap(e.target.files[0], 'b'));
+$('openReport').addEventListener('click', () => openReport($('report').value));
 $('zoomIn').addEventListener('click', () => zoom(1.25));
 $('zoomOut').addEventListener('click', () => zoom(0.8));
 $('fit').addEventListener('click', () => st.a && fitView());
@@ -355,7 +442,8 @@ function togglePlay() {
 }
 
 document.addEventListener('keydown', (e) => {
-  if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
+  if ((e.target instanceof HTMLInputElement && e.target.type !== 'range') || e.target instanceof HTMLTextAreaElement ||
+    e.target instanceof HTMLSelectElement) return; // typing, not a shortcut
   const step = e.shiftKey ? 10 : 1;
   const keys = { ArrowRight: () => setFrame(st.frame + step), ArrowLeft: () => setFrame(st.frame - step),
     Home: () => setFrame(0), End: () => setFrame(st.a?.count ?? 0), ' ': togglePlay, '+': () => zoom(1.25),
@@ -394,7 +482,9 @@ canvas.addEventListener('mouseup', (e) => {
 
 /** The body under the pointer ({ index, generation } or null): fc_world_point2 in 2D (exact), the bounds seen from above in 3D. */
 function bodyAt(px, py) {
-  const rn = st.a.runner, w = rn.world;
+  const rn = st.mode === 'snap' ? st.snap.a?.world : st.a?.runner;
+  if (!rn) return null;
+  const w = rn.world;
   const [ux, uy] = st.cam.toWorld(px, py, canvas.width, canvas.height);
   const x = Math.round(ux * 65536), y = Math.round(uy * 65536);
   if (!(Math.abs(x) < fix.COORD_LIMIT && Math.abs(y) < fix.COORD_LIMIT)) return null;
@@ -417,14 +507,14 @@ function bodyAt(px, py) {
 
 /** Pick the body under the pointer (the world as drawn: render() leaves A's runner there). */
 function pick(px, py) {
-  if (!st.a) return;
+  if (!st.a && !st.snap.a?.world) return;
   st.selected = bodyAt(px, py);
   render();
 }
 
 let hoverQueued = false;
 canvas.addEventListener('mousemove', (e) => {
-  if (drag || !st.a) return;
+  if (drag || (!st.a && !st.snap.a?.world)) return;
   st.hover = { px: e.offsetX, py: e.offsetY, id: bodyAt(e.offsetX, e.offsetY) };
   if (hoverQueued) return;
   hoverQueued = true;
@@ -435,7 +525,7 @@ canvas.addEventListener('mousemove', (e) => {
 });
 canvas.addEventListener('mouseleave', () => {
   st.hover = null;
-  if (st.a) render();
+  render();
 });
 $('layers').addEventListener('change', () => render());
 $('view3').addEventListener('change', (e) => {

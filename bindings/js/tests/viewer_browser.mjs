@@ -38,7 +38,14 @@
 // centre (computed here from its bounds and the view's axes) picks that
 // body, its pixel is a body colour, and the three views draw differently;
 // with B = the same file, the ghost and no differing body.
-// --only-ab runs just the A/B, layer and 3D checks; with --break, the B equal
+// Snapshots and dumps (issue 31): `fixcol-replay snapshot` of desync-a and
+// -b after the divergence frame, opened as A and B: the viewer lists
+// exactly the `fixcol-replay snapdiff` lines; the changed body is in the
+// list, drawn in the highlight colour, and its table marks the field with
+// snapdiff's values; the two `snapdump` dumps give the same lines; twin: the
+// same snapshot twice is "same" with no body listed. A desync report (the
+// `diff` output of the two replays) pasted in opens its frame and body.
+// --only-ab runs just the A/B, layer, 3D and snapshot checks; with --break, the B equal
 // to A is expected to show the marks of desync-b (must fail).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -153,6 +160,7 @@ try {
     await abChecks(page, text, upload);
     await layerChecks(page, text, upload);
     if (opt['3d-replay']) await threeDChecks(page, text, upload);
+    await snapChecks(page, text, upload);
     break checks;
   }
   // 1. a committed replay, stepped to a frame: the page's own checksum
@@ -259,6 +267,62 @@ try {
   await srv.close();
 }
 
+/** Two snapshot blobs, two dumps, the same blob twice, a desync report. */
+async function snapChecks(page, text, upload) {
+  const dir = mkdtempSync(join(tmpdir(), 'fcv-snap-'));
+  try {
+    const diffAB = tool('diff', S('desync-a.fcr'), S('desync-b.fcr')).stdout;
+    const frame = Number(/^frame (\d+):/m.exec(diffAB)[1]) + 1;
+    const f = (n) => join(dir, n);
+    tool('snapshot', S('desync-a.fcr'), String(frame), '-o', f('a.snap'));
+    tool('snapshot', S('desync-b.fcr'), String(frame), '-o', f('b.snap'));
+    writeFileSync(f('a.dump'), tool('snapdump', f('a.snap')).stdout);
+    writeFileSync(f('b.dump'), tool('snapdump', f('b.snap')).stdout);
+    const cli = tool('snapdiff', f('a.snap'), f('b.snap')).stdout.trim().split('\n').filter((l) => l.startsWith('slot '));
+    expect(cli.length > 0, `snapdiff lists ${cli.length} difference(s): ${cli.join('; ')}`);
+    await page.goto(page.url());
+    await page.waitForFunction("document.body.dataset.state === 'empty'", { timeout: 120_000 });
+    await upload('#snapA', f('a.snap'));
+    await upload('#snapB', f('b.snap'));
+    const lines = (await text('#snapDiff')).split('\n');
+    expect(lines.join('\n') === cli.join('\n'), `two snapshots: the viewer lists the snapdiff lines:\n  ${lines.join('\n  ')}`);
+    const m = /^slot (\d+): body (\d+):(\d+) (\S+): (\S+) vs (\S+)$/.exec(cli[0]);
+    await page.click(`#diffList button[data-index="${m[2]}"][data-generation="${m[3]}"]`);
+    const rows = await page.$$eval('#abValues tbody tr', (trs) => trs.map((tr) => ({ field: tr.dataset.field,
+      differs: tr.classList.contains('differs'), a: tr.cells[1].textContent, b: tr.cells[2].textContent })));
+    const r = rows.find((x) => x.field === m[4]);
+    expect(r && r.differs && r.a === m[5] && r.b === m[6] && rows.filter((x) => x.differs).length === 1,
+      `body ${m[2]}:${m[3]}: ${m[4]} marked, ${r?.a} vs ${r?.b} (snapdiff: ${m[5]} vs ${m[6]})`);
+    const px = await page.evaluate(([i, g]) => {
+      const st = window.fixcolViewer.state, rn = st.snap.a.world, c = document.getElementById('canvas');
+      const id = rn.liveIds().find((x) => x.index === i && x.generation === g), b = rn.world.getBounds(id);
+      const [x, y] = st.cam.toScreen((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, c.width, c.height);
+      return Array.from(c.getContext('2d').getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3));
+    }, [Number(m[2]), Number(m[3])]);
+    expect(px[0] > 80 && px[2] > 80 && px.join() !== '16,20,26', `snapshot A drawn, body ${m[2]}:${m[3]} highlighted (${px})`);
+    await page.screenshot({ path: join(opt.shots, 'viewer-snapshots.png') });
+    // twin: the same blob twice
+    await upload('#snapB', f('a.snap'));
+    expect((await text('#snapDiff')) === 'same' && (await page.$$eval('#diffList button', (b) => b.length)) === 0,
+      `the same snapshot twice: "${await text('#snapDiff')}", no body listed`);
+    // two canonical dumps: the same lines
+    await upload('#snapA', f('a.dump'));
+    await upload('#snapB', f('b.dump'));
+    expect((await text('#snapDiff')) === cli.join('\n'), 'two canonical dumps: the snapdiff lines');
+    // a desync report opens its frame and body (replays loaded)
+    await upload('#fileA', S('desync-a.fcr'));
+    await upload('#fileB', S('desync-b.fcr'));
+    await page.type('#report', diffAB);
+    await page.click('#openReport');
+    const rep = /^frame (\d+):[\s\S]*?move (\d+) (\d+) /m.exec(diffAB);
+    expect((await text('#frameLabel')).startsWith(`frame ${rep[1]} /`) &&
+      (await text('#bodyInfo')).startsWith(`body ${rep[2]}:${rep[3]}: `), `report opens frame ${rep[1]}, body ${rep[2]}:${rep[3]}: ` +
+      `${await text('#frameLabel')}, ${await text('#bodyInfo')}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The 3D view: each axis, picking at a body's projected centre, A/B with the ghost. */
 async function threeDChecks(page, text, upload) {
   const file = resolve(opt['3d-replay']);
@@ -294,7 +358,7 @@ async function threeDChecks(page, text, upload) {
     expect(rgb.join() !== '16,20,26', `${view} view: body ${target.key} drawn at its projected centre (${rgb})`);
     expect((await page.$$eval('#diffList button', (bs) => bs.length)) === 0, `${view} view: B = A, no differing body`);
     images[view] = await page.$eval('#canvas', (c) => c.toDataURL());
-    if (view === 'front') await page.screenshot({ path: join(opt.shots, 'viewer-3d.png') });
+    if (view === 'top') await page.screenshot({ path: join(opt.shots, 'viewer-3d.png') });
   }
   expect(images.top !== images.front && images.front !== images.side && images.top !== images.side,
     'the three views draw differently');
