@@ -156,6 +156,12 @@ static class RobustnessTest
         Throws<FixcolException>("set shape: bad 2D shape", () => w.SetShape(a, neg), Status.ErrSize);
         False("TrySetShape: bad 2D shape", () => w.TrySetShape(a, neg), Status.ErrSize);
         Throws<ArgumentNullException>("Poly2.Make(null)", () => Poly2.Make(null));
+        Throws<ArgumentNullException>("Hash64.OfPairs(null)", () => Hash64.OfPairs(1, null, 0));
+        Throws<ArgumentNullException>("Hash64.OfIds(null)", () => Hash64.OfIds(1, null, 0));
+        Throws<ArgumentNullException>("Hash64.OfHits(null)", () => Hash64.OfHits(1, null, 0));
+        Throws<ArgumentOutOfRangeException>("Hash64.OfPairs count > length", () => Hash64.OfPairs(1, new Pair[2], 3));
+        Throws<ArgumentOutOfRangeException>("Hash64.OfIds count -1", () => Hash64.OfIds(1, new BodyId[2], -1));
+        Throws<ArgumentOutOfRangeException>("Hash64.OfHits count > length", () => Hash64.OfHits(1, new RayHit[0], 1));
         Throws<ArgumentOutOfRangeException>("Poly2 vertex 8", () => { Poly2 p = new Poly2(); p[8] = new Vec2(); });
 
         // ---- huge and wrong values on live bodies
