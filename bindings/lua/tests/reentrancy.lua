@@ -226,8 +226,14 @@ local function finalizable(fn)
 end
 
 local refused = 0
-local GC_CONFIGS = { { 0, 100, 1 }, { 0, 200, 1 }, { 0, 400, 1 }, { 0, 1000, 1 }, { 10, 5000, 1 }, { 0, 20000, 1 },
-  { 10, 5000, 0 }, { 0, 20000, 0 }, { 100, 20000, 0 }, { 50, 1000, 0 } }
+-- {pause, stepmul, step (-1: none), set before or after the full collection}
+local GC_CONFIGS = {}
+for _, c in ipairs { { 0, 100, 1 }, { 0, 400, 1 }, { 10, 5000, 1 }, { 0, 20000, 1 }, { 10, 5000, 0 }, { 100, 20000, 0 } } do
+  GC_CONFIGS[#GC_CONFIGS + 1] = { c[1], c[2], c[3], "after" }
+end
+for _, c in ipairs { { 0, 100, 1 }, { 0, 200, -1 }, { 0, 400, -1 }, { 20, 1000, -1 } } do
+  GC_CONFIGS[#GC_CONFIGS + 1] = { c[1], c[2], c[3], "before" }
+end
 local list_calls = {
   { "find_pairs", function(w) return w:find_pairs() end },
   { "overlap", function(w) return w:overlap(big2) end },
@@ -246,10 +252,23 @@ for _, lc in ipairs(list_calls) do
     local w, wids = make2()
     local id1 = wids[1]
     wids = nil -- (the id strings are then garbage, collected below, and new again when written)
+    -- a collector that starts its next cycle at once and finishes it a few
+    -- allocations later (settings vary by round: which ones put a finalizer
+    -- into the call differs between the VMs; the refusal count below proves
+    -- that some did)
+    local cfg = GC_CONFIGS[round]
+    local function tune()
+      collectgarbage("setpause", cfg[1])
+      collectgarbage("setstepmul", cfg[2])
+    end
+    if cfg[4] == "before" then tune() end
     collectgarbage("collect")
     local outcomes = {}
     for k = 1, 200 do
-      local kind = k % 3
+      -- (finalizers run about in reverse creation order: the destroying
+      -- ones are made first, so that the queries and moves come first and
+      -- the world usually survives into the call's busy window)
+      local kind = k <= 20 and 0 or 1 + k % 2
       finalizable(function()
         local ok, err = pcall(function()
           if kind == 0 then w:destroy() elseif kind == 1 then w:overlap(big2) else w:translate2(id1, 0, 0) end
@@ -258,12 +277,8 @@ for _, lc in ipairs(list_calls) do
       end)
     end
     -- a collector that finishes a cycle within a few allocations
-    -- (settings that put a finalizer into the call in the four VMs; the
-    -- count of refusals below proves that some did)
-    local cfg = GC_CONFIGS[round]
-    collectgarbage("setpause", cfg[1])
-    collectgarbage("setstepmul", cfg[2])
-    collectgarbage("step", cfg[3])
+    if cfg[4] == "after" then tune() end
+    if cfg[3] >= 0 then collectgarbage("step", cfg[3]) end
     local ok, r = pcall(function() return pack(call(w)) end)
     collectgarbage("setpause", 200)
     collectgarbage("setstepmul", 200)
