@@ -113,6 +113,10 @@ static class RobustnessTest
         Throws<FixcolException>("world body_capacity -1", () => new World(bad), Status.ErrArgument);
         bad = WorldDef.Default; bad.BodyCapacity = int.MaxValue;
         Throws<FixcolException>("world body_capacity huge", () => new World(bad), Status.ErrArgument);
+        bad = WorldDef.Default; bad.PairCapacity = int.MaxValue;
+        Throws<FixcolException>("world pair_capacity int.MaxValue (over MaxPairCapacity)", () => new World(bad), Status.ErrArgument);
+        bad = WorldDef.Default; bad.PairCapacity = WorldDef.MaxPairCapacity + 1;
+        Throws<FixcolException>("world pair_capacity MaxPairCapacity + 1", () => new World(bad), Status.ErrArgument);
 
         // ---- a 2D world with a few bodies (tag 7), and a foreign one (tag 8)
         WorldDef def = WorldDef.Default;

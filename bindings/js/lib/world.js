@@ -27,6 +27,9 @@ const registry = typeof FinalizationRegistry === 'function'
 /** fc_filter_default(): category 1, every mask bit. */
 export const DEFAULT_FILTER = Object.freeze({ category: 1, mask: 0xffffffff });
 const LAYOUTS = { loose: 0, strict: 1 };
+const OPTION_KEYS = ['dim', 'boundsMin', 'boundsLog2', 'maxDepth', 'layout', 'bodyCapacity', 'pairCapacity', 'tag'];
+/** The cap on the pairCapacity hint (2^24 entries; more would only make the engine try to allocate gigabytes). */
+export const PAIR_CAPACITY_MAX = 1 << 24;
 
 const AREA_TYPES = [Sector2, Ring2];
 
@@ -59,10 +62,14 @@ export class World {
   /**
    * fc_world_create. Options (all optional; defaults of fc_world_def_default):
    * dim 2|3, boundsMin [x, y] raw, boundsLog2 0..14, maxDepth, layout
-   * 'loose'|'strict', bodyCapacity, pairCapacity, tag (uint32, default 1).
+   * 'loose'|'strict', bodyCapacity, pairCapacity (<= PAIR_CAPACITY_MAX), tag
+   * (uint32, default 1). An unknown option key throws FC_ERR_ARGUMENT naming it.
    */
   constructor(opts = {}) {
     const c = 'new World';
+    if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw argError(c, `options must be an object, got ${opts === null ? 'null' : typeof opts}`);
+    for (const k of Object.keys(opts))
+      if (!OPTION_KEYS.includes(k)) throw argError(c, `unknown option '${k.slice(0, 40)}' (${OPTION_KEYS.join(', ')})`);
     const dim = opts.dim ?? 2;
     const bmin = opts.boundsMin ?? [0, 0];
     const layout = LAYOUTS[opts.layout ?? 'loose'];
@@ -70,6 +77,7 @@ export class World {
     if (!Array.isArray(bmin) || bmin.length !== 2) throw argError(c, 'boundsMin must be [x, y]');
     const w = [raw(dim, c), raw(bmin[0], c), raw(bmin[1], c), raw(opts.boundsLog2 ?? 10, c), raw(opts.maxDepth ?? 5, c),
       layout, raw(opts.bodyCapacity ?? 0, c), raw(opts.pairCapacity ?? 0, c), u32(opts.tag ?? 1, c)];
+    if (w[7] > PAIR_CAPACITY_MAX) throw argError(c, `pairCapacity at most ${PAIR_CAPACITY_MAX} (2^24), got ${w[7]}`);
     const i32 = views().i32;
     for (let i = 0; i < w.length; i++) i32[IOW + i] = w[i] | 0;
     check(fc.fcjs_world_create(io), c);

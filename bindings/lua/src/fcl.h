@@ -78,6 +78,10 @@ void fcl_push_shape2(lua_State *L, const fc_shape2 *s, int out);
 void fcl_push_shape3(lua_State *L, const fc_shape3 *s, int out);
 void fcl_open_shapes(lua_State *L);
 
+/* The bindings' cap on the pair_capacity hint (2^24 entries, as
+ * FC_WORLD_MAX_BODIES): checked before fc_world_create. */
+#define FCL_PAIR_CAPACITY_MAX FC_WORLD_MAX_BODIES
+
 /* world.c / bodies.c / queries.c
  *
  * Re-entrancy (docs/binding-lua.md, "Re-entrancy"): every world method

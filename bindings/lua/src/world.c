@@ -240,12 +240,34 @@ static int32_t def_int(lua_State *L, int arg, const char *name, int32_t def)
 /* fixcol.world_create([def]) -> world | nil, status, message.
  * def fields (all optional, C defaults): dim 2|3, bounds_x, bounds_y (raw
  * Q16.16, the broadphase square's lower corner), bounds_log2, max_depth,
- * layout "loose"|"strict", body_capacity, pair_capacity, tag (uint32). */
+ * layout "loose"|"strict", body_capacity, pair_capacity (at most
+ * FCL_PAIR_CAPACITY_MAX: a bigger hint only makes the engine try to
+ * allocate gigabytes), tag (uint32); version is ignored (so r:settings()
+ * of a replay is a def). Any other key is an argument error. */
 static int l_world_create(lua_State *L)
 {
     fc_world_def def = fc_world_def_default();
     if (!lua_isnoneornil(L, 1)) {
         luaL_checktype(L, 1, LUA_TTABLE);
+        /* Unknown keys (a typo such as bounds_log=8) are errors naming the
+         * key. "version" is ignored: a replay's r:settings() table is a def. */
+        static const char *const known[] = {"dim",           "bounds_x",      "bounds_y", "bounds_log2", "max_depth",
+                                            "body_capacity", "pair_capacity", "layout",   "tag",         "version",
+                                            NULL};
+        lua_pushnil(L);
+        while (lua_next(L, 1)) {
+            lua_pop(L, 1);
+            int ok = 0;
+            if (lua_type(L, -1) == LUA_TSTRING)
+                for (int i = 0; known[i] && !ok; i++)
+                    ok = strcmp(lua_tostring(L, -1), known[i]) == 0;
+            if (!ok)
+                return fcl_argerror(L, 1, "unknown field %s%s%s (dim, bounds_x, bounds_y, bounds_log2, max_depth, "
+                                          "body_capacity, pair_capacity, layout, tag)",
+                                    lua_type(L, -1) == LUA_TSTRING ? "'" : "(a ",
+                                    lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1),
+                                    lua_type(L, -1) == LUA_TSTRING ? "'" : " key)");
+        }
         int32_t dim = def_int(L, 1, "dim", 2);
         if (dim != 2 && dim != 3)
             return fcl_argerror(L, 1, "field 'dim': expected 2 or 3, got %d", (int)dim);
@@ -256,6 +278,9 @@ static int l_world_create(lua_State *L)
         def.max_depth = def_int(L, 1, "max_depth", def.max_depth);
         def.body_capacity = def_int(L, 1, "body_capacity", def.body_capacity);
         def.pair_capacity = def_int(L, 1, "pair_capacity", def.pair_capacity);
+        if (def.pair_capacity > FCL_PAIR_CAPACITY_MAX)
+            return fcl_argerror(L, 1, "field 'pair_capacity': at most %d (fixcol.PAIR_CAPACITY_MAX, 2^24), got %d",
+                                (int)FCL_PAIR_CAPACITY_MAX, (int)def.pair_capacity);
         lua_getfield(L, 1, "layout");
         if (!lua_isnil(L, -1)) {
             const char *l = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
@@ -436,5 +461,7 @@ void fcl_open_world(lua_State *L)
     lua_pop(L, 1);
     lua_pushcfunction(L, l_world_create);
     lua_setfield(L, -2, "world_create");
+    lua_pushinteger(L, FCL_PAIR_CAPACITY_MAX);
+    lua_setfield(L, -2, "PAIR_CAPACITY_MAX");
     fcl_open_fill(L);
 }
