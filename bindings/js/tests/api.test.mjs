@@ -243,3 +243,13 @@ test('options, argument types and restore dimension (issue 26 frictions)', () =>
   w3.destroy();
   w.destroy();
 });
+
+test('pushout: a too-short or wrong out is an error, not ignored', () => {
+  const a = Shape.circle(0, 0, 2 * U), b = Shape.circle(U, 0, 2 * U);
+  const bad = (out) => assert.throws(() => fc.pushout(a, b, out), (e) => e instanceof FixcolError && e.status === 'FC_ERR_ARGUMENT' && e.message.includes('pushout'));
+  bad(new Int32Array(1));
+  bad([0, 0]);
+  bad(new Uint32Array(2));
+  const out = new Int32Array(2);
+  assert.equal(fc.pushout(a, b, out), out);
+});
