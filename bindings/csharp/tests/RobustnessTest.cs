@@ -161,6 +161,10 @@ static class RobustnessTest
         False("TrySetShape: bad 2D shape", () => w.TrySetShape(a, neg), Status.ErrSize);
         Throws<ArgumentNullException>("Poly2.Make(null)", () => Poly2.Make(null));
         Throws<ArgumentNullException>("Hash64.OfPairs(null)", () => Hash64.OfPairs(1, null, 0));
+        cases++;
+        try { Fix16.Parse(new string('1', 1 << 24)); Fail("Fix16.Parse of 16 MiB digits", "no exception"); }
+        catch (OverflowException e) { if (e.Message.Length > 200) Fail("Fix16.Parse of 16 MiB digits", "message of " + e.Message.Length + " characters"); }
+        catch (Exception e) { Fail("Fix16.Parse of 16 MiB digits", "unexpected " + e.GetType().Name); }
         Throws<ArgumentNullException>("Hash64.OfIds(null)", () => Hash64.OfIds(1, null, 0));
         Throws<ArgumentNullException>("Hash64.OfHits(null)", () => Hash64.OfHits(1, null, 0));
         Throws<ArgumentOutOfRangeException>("Hash64.OfPairs count > length", () => Hash64.OfPairs(1, new Pair[2], 3));
