@@ -396,9 +396,9 @@ static int l_snapshot(lua_State *L)
         return fcl_push_status_error(L, st);
     /* The string is made under the busy flag: a finalizer run by its
      * allocation cannot destroy the world (and free u->snap) meanwhile. */
-    fcl_list l = {FCL_BYTES, 0, u->snap, (int32_t)need};
     if (need > (size_t)INT32_MAX)
         return fcl_push_status_error(L, FC_ERR_NO_MEMORY);
+    fcl_list l = {FCL_BYTES, 0, u->snap, (int32_t)need};
     return fcl_fill(L, u, &l, 1);
 }
 
