@@ -438,6 +438,31 @@ static const luaL_Reg world_methods[] = {
     {NULL, NULL},
 };
 
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* fixcol.world_methods() -> a new array of every world method's name,
+ * sorted (the world metatable itself is protected). */
+static int l_world_methods(lua_State *L)
+{
+    const luaL_Reg *const sets[] = {world_methods,    fcl_body_methods,   fcl_query_methods, fcl_cast_methods,
+                                    fcl_desync_methods, fcl_batch_methods, fcl_event_methods};
+    const char *names[128];
+    size_t n = 0;
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++)
+        for (const luaL_Reg *r = sets[k]; r->name && n < sizeof names / sizeof names[0]; r++)
+            names[n++] = r->name;
+    qsort(names, n, sizeof names[0], cmp_names);
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_pushstring(L, names[i]);
+        lua_rawseti(L, -2, (int)i + 1);
+    }
+    return 1;
+}
+
 void fcl_open_world(lua_State *L)
 {
     luaL_newmetatable(L, FCL_WORLD_MT);
@@ -463,5 +488,7 @@ void fcl_open_world(lua_State *L)
     lua_setfield(L, -2, "world_create");
     lua_pushinteger(L, FCL_PAIR_CAPACITY_MAX);
     lua_setfield(L, -2, "PAIR_CAPACITY_MAX");
+    lua_pushcfunction(L, l_world_methods);
+    lua_setfield(L, -2, "world_methods");
     fcl_open_fill(L);
 }

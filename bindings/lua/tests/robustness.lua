@@ -383,6 +383,22 @@ do
   expect_error("set_filter(id) without a filter argument", false, fw, fw.set_filter, fw, id)
   fw:destroy()
 end
+-- fixcol.world_methods(): every method, sorted, each callable on a world.
+do
+  local names, lw = fc.world_methods(), assert(fc.world_create {})
+  checks = checks + 1
+  for i, name in ipairs(names) do
+    if type(lw[name]) ~= "function" then fail("world_methods: " .. name .. " is not a method") end
+    if i > 1 and names[i - 1] >= name then fail("world_methods: not sorted at " .. name) end
+  end
+  local seen = {}
+  for _, name in ipairs(names) do seen[name] = true end
+  for _, name in ipairs { "create_body", "overlap", "cast2_all", "snapshot", "restore", "destroy", "translate2_many" } do
+    if not seen[name] then fail("world_methods: " .. name .. " missing") end
+  end
+  if #names < 40 then fail("world_methods: only " .. #names .. " names") end
+  lw:destroy()
+end
 -- Metatable is protected.
 checks = checks + 1
 if getmetatable(w2) ~= "fixcol.world" or pcall(setmetatable, w2, {}) then fail("world metatable not protected") end
