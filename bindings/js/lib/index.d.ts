@@ -55,6 +55,8 @@ export interface Filter {
   mask: number;
 }
 export const DEFAULT_FILTER: Readonly<Filter>;
+/** The cap on the pairCapacity option: 2^24 entries (above it new World throws FC_ERR_ARGUMENT). */
+export const PAIR_CAPACITY_MAX: number;
 
 export type ShapeType2 = 'circle' | 'aabb' | 'obb' | 'capsule' | 'poly';
 export type ShapeType3 = 'sphere' | 'aabb' | 'obb';

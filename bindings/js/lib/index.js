@@ -9,7 +9,7 @@ export { fix };
 export { FixcolError, Status, STATUS_NAMES, statusName } from './errors.js';
 export { BodyId } from './ids.js';
 export { Shape } from './shape.js';
-export { World, DEFAULT_FILTER } from './world.js';
+export { World, DEFAULT_FILTER, PAIR_CAPACITY_MAX } from './world.js';
 export { IdList, PairList, HitList, RayHit, CastHit, CastHitList } from './results.js';
 export { PairEvents, PairContacts, ContactList, pairEvents } from './events.js';
 export { Hash64, hex64 } from './hash.js';

@@ -16,13 +16,14 @@ static int l_slot_count(lua_State *L)
     return 1;
 }
 
-/* w:range_checksum(lo, hi) -> 16 hex | nil, "argument", message. */
+/* w:range_checksum(lo, hi) -> 16 hex | nil, "argument", message. Every
+ * method converts its arguments before it resolves the world (fcl.h). */
 static int l_range_checksum(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     uint32_t lo = fcl_check_u32(L, 2), hi = fcl_check_u32(L, 3);
     uint64_t h = 0;
-    fc_status st = fc_world_range_checksum(w, lo, hi, &h);
+    fc_status st = fc_world_range_checksum(fcl_use(L, u), lo, hi, &h);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
     fcl_push_hex64(L, h);
@@ -32,10 +33,10 @@ static int l_range_checksum(lua_State *L)
 /* w:body_hash(id) -> 16 hex | nil, "stale_id", message. */
 static int l_body_hash(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_body_id id = fcl_check_id(L, 2);
     uint64_t h = 0;
-    fc_status st = fc_world_body_hash(w, id, &h);
+    fc_status st = fc_world_body_hash(fcl_use(L, u), id, &h);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
     fcl_push_hex64(L, h);
@@ -45,17 +46,19 @@ static int l_body_hash(lua_State *L)
 /* w:desync_answer(question) -> 16 hex | nil, "argument", message. */
 static int l_desync_answer(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     uint64_t q = fcl_check_u64(L, 2), a = 0;
-    fc_status st = fc_desync_answer(w, q, &a);
+    fc_status st = fc_desync_answer(fcl_use(L, u), q, &a);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
     fcl_push_hex64(L, a);
     return 1;
 }
 
-/* Text from a size-query call into a Lua string (the scratch buffer is a
- * userdata, so an error while pushing leaks nothing). */
+/* Text from a size-query call into a Lua string. The scratch buffer is a
+ * userdata (an error while pushing leaks nothing); its allocation may run
+ * a finalizer that changes or destroys the world, so the world is resolved
+ * again after it and the text made again if it grew. */
 typedef fc_status (*text_fn)(const fc_world *w, uint32_t index, char *buf, size_t cap, size_t *size);
 
 static fc_status whole_dump(const fc_world *w, uint32_t index, char *buf, size_t cap, size_t *size)
@@ -64,31 +67,37 @@ static fc_status whole_dump(const fc_world *w, uint32_t index, char *buf, size_t
     return fc_world_dump(w, buf, cap, size);
 }
 
-static int push_text(lua_State *L, fc_world *w, uint32_t index, text_fn fn)
+static int push_text(lua_State *L, fcl_world *u, uint32_t index, text_fn fn)
 {
     size_t need = 0;
-    fc_status st = fn(w, index, NULL, 0, &need);
-    if (st != FC_OK)
-        return fcl_push_status_error(L, st);
-    char *buf = (char *)lua_newuserdata(L, need ? need : 1);
-    st = fn(w, index, buf, need, &need);
-    if (st != FC_OK)
-        return fcl_push_status_error(L, st);
-    lua_pushlstring(L, buf, need);
-    return 1;
+    fc_status st = fn(fcl_use(L, u), index, NULL, 0, &need);
+    for (int tries = 0; st == FC_OK; tries++) {
+        size_t cap = need ? need : 1;
+        char *buf = (char *)lua_newuserdata(L, cap);
+        st = fn(fcl_use(L, u), index, buf, cap, &need);
+        if (st == FC_OK && need <= cap) {
+            lua_pushlstring(L, buf, need); /* buf is on the stack: alive */
+            return 1;
+        }
+        lua_pop(L, 1);
+        if (st == FC_ERR_BUFFER || (st == FC_OK && need > cap)) /* grew meanwhile: again */
+            st = tries < 8 ? FC_OK : FC_ERR_BUFFER;
+    }
+    return fcl_push_status_error(L, st);
 }
 
 /* w:dump() -> the canonical text dump (a string). */
 static int l_dump(lua_State *L)
 {
-    return push_text(L, fcl_check_world(L, 1), 0, whole_dump);
+    return push_text(L, fcl_world_arg(L, 1), 0, whole_dump);
 }
 
 /* w:dump_slot(index) -> one line | nil, "argument", message. */
 static int l_dump_slot(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
-    return push_text(L, w, fcl_check_u32(L, 2), fc_world_dump_slot);
+    fcl_world *u = fcl_world_arg(L, 1);
+    uint32_t index = fcl_check_u32(L, 2);
+    return push_text(L, u, index, fc_world_dump_slot);
 }
 
 const luaL_Reg fcl_desync_methods[] = {
