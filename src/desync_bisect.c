@@ -59,6 +59,18 @@ static int round_fits(const fc_desync *d)
     return d->rounds < bound;
 }
 
+/* 1 when the next step - a report (the top range is one slot) or a new
+ * question - would exceed the budget. Nothing to do (done, or no pending
+ * range) is never over it. */
+static int over_budget(const fc_desync *d)
+{
+    if (d->phase > PHASE_BISECT || (d->phase == PHASE_BISECT && d->depth == 0))
+        return 0;
+    if (d->phase == PHASE_BISECT && d->stack[d->depth - 1].hi - d->stack[d->depth - 1].lo == 1)
+        return d->found >= d->max_found;
+    return !round_fits(d);
+}
+
 fc_desync_step fc_desync_next(fc_desync *d, uint64_t *value)
 {
     if (d == NULL || value == NULL)
@@ -67,12 +79,9 @@ fc_desync_step fc_desync_next(fc_desync *d, uint64_t *value)
         *value = d->question;
         return FC_DESYNC_ASK;
     }
-    if (d->phase != PHASE_DONE && d->phase <= PHASE_BISECT && !(d->phase == PHASE_BISECT && d->depth == 0)) {
-        const int leaf = d->phase == PHASE_BISECT && d->stack[d->depth - 1].hi - d->stack[d->depth - 1].lo == 1;
-        if (leaf ? d->found >= d->max_found : !round_fits(d)) {
-            *value = 0;
-            return FC_DESYNC_LIMIT;
-        }
+    if (over_budget(d)) {
+        *value = 0;
+        return FC_DESYNC_LIMIT;
     }
     switch (d->phase) {
     case PHASE_FULL:

@@ -113,7 +113,7 @@ static void run(const fc_world *asker, const fc_world *responder, outcome *o)
     uint64_t v = 0;
     fc_desync_step s;
     o->nfound = 0;
-    while ((s = fc_desync_next(&d, &v)) != FC_DESYNC_DONE) {
+    while ((s = fc_desync_next(&d, &v)) == FC_DESYNC_ASK || s == FC_DESYNC_FOUND) {
         if (s == FC_DESYNC_FOUND) {
             if (o->nfound < N_BODIES + 8)
                 o->found[o->nfound++] = (uint32_t)v;
@@ -130,6 +130,7 @@ static void run(const fc_world *asker, const fc_world *responder, outcome *o)
             break;
     }
     o->rounds = d.rounds;
+    TU_CHECK(s == FC_DESYNC_DONE || d.rounds > 4u * N_BODIES, "the search ended with step %d", (int)s);
     TU_CHECK(d.found == o->nfound, "found counter %u vs %u", d.found, o->nfound);
 }
 

@@ -71,7 +71,7 @@ static class DesyncTest
         var found = new List<uint>();
         ulong v;
         DesyncStep s;
-        while ((s = d.Next(out v)) != DesyncStep.Done)
+        while ((s = d.Next(out v)) == DesyncStep.Ask || s == DesyncStep.Found)
         {
             if (s == DesyncStep.Found)
             {
@@ -83,6 +83,7 @@ static class DesyncTest
                 theirs = mine;
             d.Feed(mine, theirs);
         }
+        Check(s == DesyncStep.Done, "the search ended with " + s);
         Check(d.Found == (uint)found.Count, "found counter");
         rounds = d.Rounds;
         return found;

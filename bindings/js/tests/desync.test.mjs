@@ -69,7 +69,8 @@ function clone(w) {
 function run(asker, responder) {
   const d = new Desync();
   const found = [];
-  for (let s = d.next(); s.step !== 'done'; s = d.next()) {
+  let s;
+  for (s = d.next(); s.step === 'ask' || s.step === 'found'; s = d.next()) {
     if (s.step === 'found') {
       found.push(s.slot);
       continue;
@@ -79,6 +80,7 @@ function run(asker, responder) {
     if (BREAK && s.question !== DESYNC_ASK_SLOTS) theirs = mine;
     d.feed(mine, theirs);
   }
+  check(s.step === 'done', `the search ended with ${s.step}`);
   check(d.found === found.length, 'found counter');
   return { found, rounds: d.rounds };
 }

@@ -62,7 +62,7 @@ local function run(asker, responder)
   local found = {}
   while true do
     local step, v = d:next()
-    if step == "done" then break end
+    if step ~= "ask" and step ~= "found" then check(step == "done", "ended with " .. step); break end
     if step == "found" then
       found[#found + 1] = v
     else
