@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The OBB-OBB contact as it was before the leaner version (fixcol 438f7e5:
- * src/collide2d_obb.c and the clipping it used from src/collide2d_clip.c),
+ * src/collide2d/collide2d_obb.c and the clipping it used from src/collide2d/collide2d_clip.c),
  * kept verbatim apart from the ref_ names, as the reference that
  * test_obb2_contact_same.c compares the library with bit for bit. */
 #include <assert.h>
@@ -9,8 +9,8 @@
 
 #include <fixcol/collide2d.h>
 
-#include "collide2d_order.h"
-#include "exact2d.h"
+#include "collide2d/collide2d_order.h"
+#include "collide2d/exact2d.h"
 #include "obb2_contact_ref.h"
 
 static int64_t lambda30(fc_i128 num, fc_i128 den)

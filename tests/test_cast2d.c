@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cast2d_internal.h" /* c2_floor_bits, checked against fc_castt_floor_pow2 */
+#include "cast/cast2d_internal.h" /* c2_floor_bits, checked against fc_castt_floor_pow2 */
 #include "oracle2d.h"
 #include "testutil.h"
 #include "world_fixture.h"

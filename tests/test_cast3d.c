@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/cast3d_internal.h"
+#include "../src/cast/cast3d_internal.h"
 #pragma GCC diagnostic ignored "-Wunused-function" /* the shared oracle header's other references */
 #include "cast3d_oracle.h"
 #include "testutil.h"

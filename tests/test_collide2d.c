@@ -487,7 +487,7 @@ static void check_exact_touching(uint64_t *s, long n)
     }
 }
 
-/* OBB-OBB at the bounding-circle stage's radii (src/collide2d_obb.c, same
+/* OBB-OBB at the bounding-circle stage's radii (src/collide2d/collide2d_obb.c, same
  * formulas): centre distance R - 1, R, R + 1 with R the bounding radius
  * (corners facing along the centre line: the boxes reach furthest there), and
  * r - 1, r, r + 1 with r the inscribed radius (shorter sides facing, quadrant

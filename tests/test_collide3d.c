@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collide3d_internal.h"
+#include "collide3d/collide3d_internal.h"
 #include "collide3d_oracle.h"
 #include "testutil.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The pair list's storage and the events built while listing
- * (src/world_pairs.c, src/world_events.c, src/world_query.c): the current
+ * (src/world/world_pairs.c): the current
  * list is compacted in place into keys (its pairs with a destroyed body
  * moved to the ended output), the new keys are collected and sorted after
  * them in the same storage, which grows while they are collected. Over 2D

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "quadtree_internal.h"
+#include "broadphase/quadtree_internal.h"
 #include "testutil.h"
 
 #define MAXN 600

@@ -15,7 +15,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "ray_param.h"
+#include "cast/ray_param.h"
 
 static int g_break;
 static int g_rays; /* per dimension */

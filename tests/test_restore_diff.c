@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The diff restore (src/world_restore.c: a snapshot restored into a world
+/* The diff restore (src/world/world_restore.c: a snapshot restored into a world
  * with the same broadphase placement writes only the slots that differ).
  * A snapshot is restored into worlds that diverged from it in every way -
  * bodies moved within and across quadtree nodes, created, destroyed, shapes

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The compact body store (src/world_shape.c, issue 15): small shapes
+/* The compact body store (src/world/world_shape.c, issue 15): small shapes
  * (2D circle and AABB, 3D sphere) live in their 40-byte slots with bounds
  * derived from their words, every other shape in the world's big-shape
  * pool. 2D and 3D worlds with body_capacity set run frames in which bodies

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "trig_table.h"
+#include "core/trig_table.h"
 
 #define PINNED_TABLE_FNV 0x25cd3a3552421bb4ull
 #define MAX_ERROR_ULP 0.52

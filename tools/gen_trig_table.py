@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate src/trig_table.c: the quarter-wave sine table used by src/trig.c.
+"""Generate src/core/trig_table.c: the quarter-wave sine table used by src/core/trig.c.
 
 Entry i is round(sin(i * pi / 2048) * 2^30) for i = 0..1025 (1024 intervals
 across a quarter turn plus one mirrored guard entry so interpolation at 90

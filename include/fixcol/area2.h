@@ -39,7 +39,7 @@
  * closed sets on the fixed-point inputs (touching counts). The sector test
  * splits the problem (docs/skill-areas.md): the shape either meets a
  * straight edge inside the radius - the exact entry parameter of the ray
- * apex + t * u into the shape (the ray casts' arithmetic, src/ray_param.h)
+ * apex + t * u into the shape (the ray casts' arithmetic, src/cast/ray_param.h)
  * compared exactly with radius / |u| - or its closest point to the apex
  * lies inside the radius and strictly inside the wedge. The ring test is
  * "nearest point within outer and farthest point at least inner".

@@ -91,7 +91,7 @@ typedef struct fc_shape2 {
     } u;
 } fc_shape2;
 
-/* -- 2D construction and validation (src/shapes2d.c) -----------------------
+/* -- 2D construction and validation (src/shapes/shapes2d.c) -----------------------
  * The make calls only fill the struct (they never fail and never assert);
  * validate it before handing user data to the pair tests. The validate
  * calls return FC_OK or the first error found:
@@ -161,7 +161,7 @@ typedef struct fc_shape3 {
     } u;
 } fc_shape3;
 
-/* -- 3D make/validate (src/shapes3d.c) --
+/* -- 3D make/validate (src/shapes/shapes3d.c) --
  * Every call returns FC_OK or an error code and then leaves *out unchanged;
  * FC_ERR_NULL for a NULL pointer. Ranges as at the top of this file:
  * coordinates in [-FC_COORD_LIMIT, FC_COORD_LIMIT] (FC_ERR_RANGE), radius in

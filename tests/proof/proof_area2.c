@@ -12,7 +12,7 @@
 
 #include <fixcol/area2.h>
 
-#include "area2_internal.h"
+#include "area/area2_internal.h"
 #include "proof_shapes2d.h"
 
 int sink_int;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* EVA harnesses for the 2D shape casts (fc_cast2, src/cast2d*.c with the
- * big integers of src/cast_param.c and src/bigint.c), one per family of
+ * big integers of src/cast/cast_param.c and src/core/bigint.c), one per family of
  * type pairs: separating axes (AABB / AABB, OBB / OBB, polygon / capsule
  * of radius 0 on that path too), the rounded Minkowski difference (circle /
  * circle, circle / AABB, capsule / polygon, circle / OBB: the 2^16-scaled

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* EVA harnesses for the 3D shape casts (fc_cast3, src/cast3d*.c with the
- * big integers of src/cast_param.c and src/bigint.c), one per family of
+ * big integers of src/cast/cast_param.c and src/core/bigint.c), one per family of
  * type pairs: box / box (swept separating axes), sphere / box and box /
  * sphere (the rounded box, solved forward and reversed), sphere / sphere.
  * Shapes are drawn from the whole range of fixcol/shapes.h as in

@@ -14,7 +14,7 @@
 
 #include <fixcol/collide3d.h>
 
-#include "collide3d_internal.h"
+#include "collide3d/collide3d_internal.h"
 
 int sink_int;
 fc_contact3_result sink_contact;
@@ -115,8 +115,8 @@ static void every_pair3(int contact)
 void proof_overlap3_every_pair(void) { every_pair3(0); }
 void proof_contact3_every_pair(void) { every_pair3(1); }
 
-/* The 64-bit filter stages on their own (src/collide3d_boxfilter.c,
- * src/collide3d_sphere_obb_filter.c): every axis estimate and its bound for
+/* The 64-bit filter stages on their own (src/collide3d/collide3d_boxfilter.c,
+ * src/collide3d/collide3d_sphere_obb_filter.c): every axis estimate and its bound for
  * any two boxes (AABB3 or OBB3 as A), and the sphere/OBB3 decision, over
  * the whole range. The overlap entries above cover them again together
  * with the exact stage behind them. */

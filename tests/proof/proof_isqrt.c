@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* EVA harnesses for the exact integer square roots (src/isqrt.c). Documented
+/* EVA harnesses for the exact integer square roots (src/core/isqrt.c). Documented
  * range: every uint64 value, every 128-bit pattern read as unsigned. */
 #include "proof.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* EVA harness for fc_pair_events (src/world_pairs.c): two lists of up to 4
+/* EVA harness for fc_pair_events (src/world/pair_diff.c): two lists of up to 4
  * pairs with any ids (index, generation, world: every uint32), any counts
  * and caps in -1..5 (so the count / cap checks are exercised on both
  * sides), caller buffers of 4 pairs. The merge's reads stay inside the

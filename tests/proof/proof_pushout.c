@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* EVA harnesses for the push-out's integer helpers (src/pushout_step.c) at
+/* EVA harnesses for the push-out's integer helpers (src/pushout/pushout_step.c) at
  * their documented ranges, and fc_pushout2 on two arbitrary circles (the
  * whole loop: validation, contact, scaled normal, range checks, overlap),
  * an AABB2 and a circle, and fc_pushout3 on two arbitrary spheres. */
@@ -7,7 +7,7 @@
 
 #include <fixcol/pushout.h>
 
-#include "pushout_step.h"
+#include "pushout/pushout_step.h"
 #include "proof_shapes2d.h"
 
 int64_t sink_i64;

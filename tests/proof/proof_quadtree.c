@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* EVA harness for the quadtree's cell and node arithmetic (src/quadtree.c,
+/* EVA harness for the quadtree's cell and node arithmetic (src/broadphase/quadtree.c,
  * included here to reach its static functions): qt_clamp, qt_target (the
  * depth and cell of a box in both layouts), qt_node_for (the path of child
  * cells down to it), qt_node_init (each node's region) and qt_stays (the
@@ -11,7 +11,7 @@
  * allocation branch is not reached). */
 #include "proof.h"
 
-#include "quadtree.c"
+#include "broadphase/quadtree.c"
 
 int32_t sink_node;
 int sink_int;

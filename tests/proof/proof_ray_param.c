@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* EVA harnesses for the exact ray parameters (src/ray_param.c, with the big
- * integers of src/bigint.c). Inputs are drawn from the ranges ray_param.h
- * documents, which contain everything src/world_ray.c passes for a valid
+/* EVA harnesses for the exact ray parameters (src/cast/ray_param.c, with the big
+ * integers of src/core/bigint.c). Inputs are drawn from the ranges ray_param.h
+ * documents, which contain everything src/cast/ray_shape.c passes for a valid
  * ray (origin in [-FC_COORD_LIMIT, FC_COORD_LIMIT], delta in
  * [-2 FC_COORD_LIMIT, 2 FC_COORD_LIMIT]) and valid shapes (see docs/proofs.md
  * "What is proven"): |p|, |n0|, |n1| < 2^100 (callers: < 2^82), r in [0, 2^100)
@@ -11,7 +11,7 @@
  * combination (a superset). */
 #include "proof.h"
 
-#include "ray_param.h"
+#include "cast/ray_param.h"
 
 fc_rayt sink_t;
 fix16_t sink_f;

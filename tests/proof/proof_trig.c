@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* EVA harnesses for fixcol/trig.h (src/trig.c with the committed table).
+/* EVA harnesses for fixcol/trig.h (src/core/trig.c with the committed table).
  * Documented range: every angle, every fix16_t. */
 #include "proof.h"
 

@@ -28,7 +28,7 @@
 #include <fixcol/fixcol.h>
 
 #include "cli.h"
-#include "fixtext.h"
+#include "core/fixtext.h"
 #include "walk.h"
 
 #include <inttypes.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# build-wasm.sh ROOT OUT_DIR - compile libfixcol (every src/*.c, as it is)
+# build-wasm.sh ROOT OUT_DIR - compile libfixcol (every src/*/*.c, as it is)
 # and the JavaScript glue (bindings/js/wasm/*.c) with clang's wasm32-wasi
 # target into OUT_DIR/fixcol.wasm (a WASI reactor that imports nothing), then
 # stage the npm package in OUT_DIR/package: lib/, types, package.json, the
@@ -21,7 +21,7 @@ fixmath_inc=${FCJS_FIXMATH_INCLUDE:-/usr/include/libfixmath}
 "$CC" --target=wasm32-wasi -O3 -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-bitwise-instead-of-logical -mexec-model=reactor \
   -ffile-prefix-map="$ROOT"=. \
   -I"$ROOT/include" -I"$ROOT/src" -I"$fixmath_inc" \
-  "$ROOT"/src/*.c "$PKG_SRC"/wasm/*.c \
+  "$ROOT"/src/*/*.c "$PKG_SRC"/wasm/*.c \
   -Wl,--strip-debug -Wl,-z,stack-size=1048576 \
   -o "$OUT/fixcol.wasm.tmp"
 mv "$OUT/fixcol.wasm.tmp" "$OUT/fixcol.wasm"

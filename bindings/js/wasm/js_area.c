@@ -9,7 +9,7 @@
 
 #include "js_export.h"
 #include "js_shape.h"
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 static fc_status decode(int32_t kind, const int32_t *a, fc_sector2 *s, fc_ring2 *r)
 {

@@ -9,7 +9,7 @@
 
 #include "js_export.h"
 #include "js_shape.h"
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 /* io in: moving (FCJS_SHAPE_WORDS), target (FCJS_SHAPE_WORDS), delta (3
  * words; z ignored in 2D). io out, after them: hit flag, t, normal (3). */

@@ -12,7 +12,7 @@
 
 #include "js_export.h"
 #include "js_shape.h"
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 FCJS_EXPORT(fcjs_shape_validate) int32_t fcjs_shape_validate(int32_t dim, const int32_t *w)
 {

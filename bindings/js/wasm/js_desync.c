@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "js_export.h"
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 static void put64(int32_t *io, uint64_t v)
 {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "js_export.h"
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 /* Scratch memory for the JavaScript side (its io areas and file copies). */
 FCJS_EXPORT(fcjs_malloc) void *fcjs_malloc(uint32_t size) { return malloc(size ? size : 1); }

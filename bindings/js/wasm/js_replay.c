@@ -11,7 +11,7 @@
 
 #include "js_export.h"
 #include "js_shape.h"
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 typedef struct fcjs_reader {
     fc_replay_reader r;

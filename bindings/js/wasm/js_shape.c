@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 static fc_vec2 v2(const int32_t *w) { return fc_vec2_make(w[0], w[1]); }
 static fc_vec3 v3(const int32_t *w) { return fc_vec3_make(w[0], w[1], w[2]); }

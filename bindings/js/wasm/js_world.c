@@ -10,7 +10,7 @@
 
 #include "js_export.h"
 #include "js_shape.h"
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 static fc_body_id mkid(uint32_t index, uint32_t generation, uint32_t tag)
 {

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 const char *const scen_names[] = {
     "moba", "bullets", "mixed2d", "boxes3d", "adversarial", "adversarial3d", "desync", "desync3d", "skills", "skills3d",

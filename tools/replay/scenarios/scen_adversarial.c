@@ -11,7 +11,7 @@
 
 #include <stdlib.h>
 
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 #define LIM FC_COORD_LIMIT
 #define U SC_UNIT

@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 static fc_shape3 body(sc_ctx *c, uint32_t i, fix16_t x, fix16_t z)
 {

@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 #define ARENA 200
 #define WALL_CAT 4u

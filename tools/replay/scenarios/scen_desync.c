@@ -11,7 +11,7 @@
 
 #include <stdlib.h>
 
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 static fc_shape2 shape2(sc_ctx *c, uint32_t type, int32_t half)
 {

@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 static fc_shape2 any_shape(sc_ctx *c, int32_t type, fc_vec2 p)
 {

@@ -8,7 +8,7 @@
 
 #include <stdlib.h>
 
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 
 /* Arena half-size: grows with the crowd so fights stay dense, capped

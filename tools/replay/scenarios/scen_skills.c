@@ -24,7 +24,7 @@
 
 #include <fixcol/trig.h>
 
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 #define ARENA 150
 #define WALL_CAT 4u

@@ -18,7 +18,7 @@
 
 #include <fixcol/trig.h>
 
-#include "nofloat.h"
+#include "core/nofloat.h"
 
 #define U SC_UNIT
 #define ALL 0xFFFFFFFFu

@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: MIT */
+/* A point x + t d against a box grown by a ball (the sphere cases of the 3D
+ * casts: the sphere's centre against the target grown by its radius), and
+ * against a ball.
+ *
+ * The grown box {p : dist(p, box) <= rr} is the union of: the 6 face
+ * prisms (face + [0, rr] along the outward unit normal), the 12 edge
+ * cylinders (points within rr of the edge's line whose projection falls on
+ * the edge) and the 8 corner balls: a point within rr of the box has its
+ * closest box point inside a face, inside an edge or at a corner, and each
+ * piece lies within rr of the box. The entry into a union of closed sets is
+ * the least entry into a piece, so with the point outside at t = 0 the
+ * entry is the minimum over the 26 pieces, every one a clip of the big-
+ * integer parameter (cast_param.h): linear constraints, a surd plane offset
+ * rr |N| for a face, a quadratic (two surd constraints) for a cylinder or a
+ * ball. The entry point lies on the grown box's boundary, where the closest
+ * box point is unique: whichever piece reaches it first names the feature,
+ * and every piece reaching it gives the same direction.
+ *
+ * Sizes (scaled units, see cast3d_internal.h): |x - anchor| < 2^49,
+ * |d| < 2^47, u <= 2^17, N = u_j x u_k <= 2^35, u_k x N <= 2^53; face
+ * terms < 2^117, q = rr^2 |N|^2 < 2^161; cylinder and ball coefficients
+ * < 2^135, discriminants < 2^272: every parameter |p|, |r| < 2^140,
+ * q < 2^280, far inside cast_param's 2^360 / 2^720. */
+#include "cast3d_internal.h"
+
+#include "core/nofloat.h"
+
+#ifndef FC_CAST3_BREAK /* tests only (test_cast3d_broken): a piece of the cast left out */
+#define FC_CAST3_BREAK 0
+#endif
+
+static fc_big big64(int64_t v)
+{
+    return fc_big_from_i128(fc_i128_from_i64(v));
+}
+
+static fc_big big128(fc_i128 v)
+{
+    return fc_big_from_i128(v);
+}
+
+static fc_i128 dot3(const int64_t a[3], const int64_t b[3])
+{
+    return fc_i128_add(fc_i128_add(fc_i128_mul_i64(a[0], b[0]), fc_i128_mul_i64(a[1], b[1])),
+                       fc_i128_mul_i64(a[2], b[2]));
+}
+
+static void cross3(const int64_t a[3], const int64_t b[3], int64_t out[3])
+{
+    out[0] = a[1] * b[2] - a[2] * b[1];
+    out[1] = a[2] * b[0] - a[0] * b[2];
+    out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* a x b as 128-bit components (|a| < 2^49, |b| < 2^18). */
+static void cross128(const int64_t a[3], const int64_t b[3], fc_i128 out[3])
+{
+    for (int k = 0; k < 3; k++) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        out[k] = fc_i128_sub(fc_i128_mul_i64(a[i], b[j]), fc_i128_mul_i64(a[j], b[i]));
+    }
+}
+
+static fc_big bdot(const fc_i128 a[3], const fc_i128 b[3])
+{
+    fc_big s = big64(0);
+    for (int k = 0; k < 3; k++) {
+        fc_big x = big128(a[k]), y = big128(b[k]);
+        fc_big p = fc_big_mul(&x, &y);
+        s = fc_big_add(&s, &p);
+    }
+    return s;
+}
+
+/* n0 + t n1 <= sigma sqrt(q) with 128-bit n0, n1. */
+static void add128(fc_cast_clip *c, fc_i128 n0, fc_i128 n1, int32_t sigma, const fc_big *q)
+{
+    fc_big b0 = big128(n0), b1 = big128(n1);
+    fc_cast_clip_add(c, &b0, &b1, sigma, q);
+}
+
+/* |f0 + t f1| <= bound. */
+static void add_band(fc_cast_clip *c, fc_i128 f0, fc_i128 f1, const fc_big *bound)
+{
+    fc_big zero = big64(0), p0 = big128(f0), p1 = big128(f1);
+    fc_big n0 = fc_big_sub(&p0, bound);
+    fc_cast_clip_add(c, &n0, &p1, 0, &zero);
+    fc_big_neg_in_place(&p0);
+    fc_big_neg_in_place(&p1);
+    n0 = fc_big_sub(&p0, bound);
+    fc_cast_clip_add(c, &n0, &p1, 0, &zero);
+}
+
+/* The quadratic a t^2 + 2 b t + c <= 0 (a >= 0) as clip constraints; 0 when
+ * no t satisfies it. */
+static int add_quadratic(fc_cast_clip *cl, const fc_big *a, const fc_big *b, const fc_big *c)
+{
+    if (a->sign == 0) /* b == 0 too (Cauchy-Schwarz): constant */
+        return c->sign <= 0;
+    fc_big bb = fc_big_mul(b, b), ac = fc_big_mul(a, c);
+    fc_big disc = fc_big_sub(&bb, &ac);
+    if (disc.sign < 0)
+        return 0;
+    fc_big nb = *b, na = *a;
+    fc_big_neg_in_place(&nb);
+    fc_big_neg_in_place(&na);
+    fc_cast_clip_add(cl, &nb, &na, 1, &disc); /* -b - a t <= sqrt(disc) */
+    fc_cast_clip_add(cl, b, a, 1, &disc);     /*  b + a t <= sqrt(disc) */
+    return 1;
+}
+
+/* Keep the least entry; ties keep the earlier piece. */
+static void keep(const fc_cast_clip *c, int *hit, fc_castt *best, int *won)
+{
+    if (!fc_cast_clip_hit(c))
+        return;
+    if (!*hit || fc_castt_cmp(&c->enter, best) < 0) {
+        *best = c->enter;
+        *hit = 1;
+        *won = 1;
+    }
+}
+
+static void feat_init(fc_cast3_feat *f, int kind, const int64_t x[3], const int64_t d[3])
+{
+    f->kind = kind;
+    f->neg = 0;
+    for (int k = 0; k < 3; k++) {
+        f->a[k] = f->u[k] = 0;
+        f->x[k] = x[k];
+        f->d[k] = d[k];
+    }
+}
+
+/* Ball of scaled radius rr around cen into clip c. */
+static int clip_ball(fc_cast_clip *c, const int64_t x[3], const int64_t d[3], const int64_t cen[3], int64_t rr)
+{
+    int64_t w[3] = {x[0] - cen[0], x[1] - cen[1], x[2] - cen[2]};
+    fc_big a = big128(dot3(d, d)), b = big128(dot3(w, d));
+    fc_big c0 = big128(fc_i128_sub(dot3(w, w), fc_i128_mul_i64(rr, rr)));
+    return add_quadratic(c, &a, &b, &c0);
+}
+
+int fc_c3_sweep_ball(const int64_t x[3], const int64_t d[3], const int64_t cen[3], int64_t rr, fc_castt *t,
+                     fc_cast3_feat *f)
+{
+    fc_cast_clip c;
+    fc_cast_clip_init(&c);
+    if (!clip_ball(&c, x, d, cen, rr) || !fc_cast_clip_hit(&c))
+        return 0;
+    *t = c.enter;
+    feat_init(f, FC_C3F_BALL, x, d);
+    for (int k = 0; k < 3; k++)
+        f->a[k] = cen[k];
+    return 1;
+}
+
+/* Face prism of face i, side s (+-1). */
+static void clip_face(fc_cast_clip *c, const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, int i,
+                      int64_t s, int64_t outward[3])
+{
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    int64_t n[3], p[3], q[3], w[3];
+    cross3(b->u[j], b->u[k], n);
+    cross3(b->u[k], n, p); /* (w . p) = alpha h_j |n|^2 in the face */
+    cross3(n, b->u[j], q); /* (w . q) = beta h_k |n|^2 */
+    for (int m = 0; m < 3; m++) {
+        n[m] *= s;
+        outward[m] = n[m];
+        w[m] = x[m] - (b->c[m] + s * b->h[i] * b->u[i][m]);
+    }
+    fc_big zero = big64(0), nn = big128(dot3(n, n)), r2 = big128(fc_i128_mul_i64(rr, rr));
+    fc_big qr = fc_big_mul(&r2, &nn);
+    fc_i128 w0 = dot3(w, n), w1 = dot3(d, n);
+    add128(c, fc_i128_neg(w0), fc_i128_neg(w1), 0, &zero); /* on the outer side of the face plane */
+    add128(c, w0, w1, 1, &qr);                            /* within rr of it: w.n <= rr |n| */
+    fc_big hj = big64(b->h[j]), hk = big64(b->h[k]);
+    fc_big bj = fc_big_mul(&hj, &nn), bk = fc_big_mul(FC_CAST3_BREAK == 4 ? &hj : &hk, &nn); /* 4: wrong band */
+    add_band(c, dot3(w, p), dot3(d, p), &bj);
+    add_band(c, dot3(w, q), dot3(d, q), &bk);
+}
+
+/* Edge cylinder along u_m through e (the edge's midpoint). */
+static int clip_edge(fc_cast_clip *c, const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, int m,
+                     const int64_t e[3])
+{
+    const int64_t *u = b->u[m];
+    int64_t w[3] = {x[0] - e[0], x[1] - e[1], x[2] - e[2]};
+    fc_big uu = big128(dot3(u, u)), hm = big64(b->h[m]);
+    fc_big slab = fc_big_mul(&hm, &uu);
+    add_band(c, dot3(w, u), dot3(d, u), &slab);
+    fc_i128 wu[3], du[3];
+    cross128(w, u, wu);
+    cross128(d, u, du);
+    fc_big a = bdot(du, du), bq = bdot(wu, du), c0 = bdot(wu, wu);
+    fc_big r2 = big128(fc_i128_mul_i64(rr, rr));
+    fc_big ru = fc_big_mul(&r2, &uu);
+    c0 = fc_big_sub(&c0, &ru);
+    return add_quadratic(c, &a, &bq, &c0);
+}
+
+/* Which faces the point can enter through: face (i, side s) at
+ * facing[i][s > 0] when d . (s N_i) <= 0. At an entry t* > 0 from outside,
+ * x* - b* = v (b* the closest box point) satisfies d . v <= 0: the
+ * distance to the box is differentiable outside it with gradient v / |v|,
+ * > rr before t* and == rr at t*, so its derivative at t* is <= 0. And
+ * v = sum a_i N_i (a_i >= 0) over the
+ * faces containing b*, so some face containing b* with a_i > 0 has
+ * d . N_i <= 0. The piece of b*'s feature (that face, or an edge or corner
+ * of it) contains x* and is kept by the rules below: skipping the others
+ * leaves the minimum unchanged. */
+static void facing_faces(const int64_t d[3], const fc_c3box *b, int facing[3][2])
+{
+    for (int i = 0; i < 3; i++) {
+        int64_t n[3];
+        cross3(b->u[(i + 1) % 3], b->u[(i + 2) % 3], n);
+        int sg = fc_i128_sign(dot3(d, n));
+        facing[i][0] = sg >= 0; /* side -1: d . (-N) <= 0 */
+        facing[i][1] = sg <= 0;
+    }
+}
+
+/* The offset box {p : |(p - c) . N_i| <= h_i det_i + rr |N_i|} contains
+ * the grown box (each slab grows by rr along its unit normal). Its entry
+ * t_lo <= t*; 0 when it is missed (then so is the grown box); *face is
+ * 2 i + (side > 0) of the entering slab, -1 when t_lo = 0. */
+static int offset_entry(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, fc_castt *t,
+                        int *face)
+{
+    fc_cast_clip c;
+    fc_cast_clip_init(&c);
+    int64_t w[3] = {x[0] - b->c[0], x[1] - b->c[1], x[2] - b->c[2]};
+    for (int i = 0; i < 3 && !c.empty; i++) {
+        int64_t n[3];
+        cross3(b->u[(i + 1) % 3], b->u[(i + 2) % 3], n);
+        fc_big hd = big128(dot3(b->u[i], n)), hi = big64(b->h[i]), nn = big128(dot3(n, n));
+        fc_big r2 = big128(fc_i128_mul_i64(rr, rr));
+        fc_big q = fc_big_mul(&r2, &nn);
+        hd = fc_big_mul(&hd, &hi); /* h_i det_i */
+        for (int side = 0; side < 2; side++) { /* -N then +N */
+            fc_big f0 = big128(dot3(w, n)), f1 = big128(dot3(d, n));
+            if (side == 0) {
+                fc_big_neg_in_place(&f0);
+                fc_big_neg_in_place(&f1);
+            }
+            f0 = fc_big_sub(&f0, &hd);
+            fc_cast_clip_add(&c, &f0, &f1, 1, &q);
+        }
+    }
+    if (!fc_cast_clip_hit(&c))
+        return 0;
+    *t = c.enter;
+    *face = c.enter_axis;
+    return 1;
+}
+
+/* The piece of face i, side s: 1 and *f when it is entered exactly at t. */
+static int face_at(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, int i, int64_t s,
+                   const fc_castt *t, fc_cast3_feat *f)
+{
+    fc_cast_clip c;
+    int64_t outward[3];
+    fc_cast_clip_init(&c);
+    clip_face(&c, x, d, b, rr, i, s, outward);
+    if (!fc_cast_clip_hit(&c) || fc_castt_cmp(&c.enter, t) != 0)
+        return 0;
+    feat_init(f, FC_C3F_AXIS, x, d);
+    for (int k = 0; k < 3; k++)
+        f->a[k] = -outward[k]; /* from the moving point toward the box */
+    return 1;
+}
+
+int fc_c3_sweep_rounded(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, fc_castt *t,
+                        fc_cast3_feat *f)
+{
+    int face = -1;
+    fc_castt best = fc_castt_int(0); /* set before use; initialised for the analysis */
+    /* Shortcut, exactly equivalent to the full search below: the offset
+     * box misses -> miss; the face piece of its entering slab entered at
+     * t_lo -> t* = t_lo (that piece lies in the grown box, whose entry is
+     * >= t_lo), and that face is the one the full search picks (on the
+     * grown box's boundary no two face pieces meet: a point of a face
+     * piece has its closest box point on that face, so two would give one
+     * closest point on a common edge at distance 0; and faces come first
+     * in its order). */
+    if (!offset_entry(x, d, b, rr, &best, &face))
+        return 0;
+    if (face >= 0 && face_at(x, d, b, rr, face / 2, face % 2 ? 1 : -1, &best, f)) {
+        *t = best;
+        return 1;
+    }
+    return fc_c3_sweep_rounded_all(x, d, b, rr, t, f);
+}
+
+int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, fc_castt *t,
+                            fc_cast3_feat *f)
+{
+    int hit = 0, facing[3][2];
+    fc_castt best = fc_castt_int(0); /* set before use; initialised for the analysis */
+    facing_faces(d, b, facing);
+    /* faces: i = 0..2, side -1 then +1 */
+    for (int i = 0; i < 3; i++)
+        for (int64_t s = -1; s <= 1; s += 2) {
+            if (!facing[i][s > 0])
+                continue;
+            fc_cast_clip c;
+            int64_t outward[3];
+            int won = 0;
+            fc_cast_clip_init(&c);
+            clip_face(&c, x, d, b, rr, i, s, outward);
+            keep(&c, &hit, &best, &won);
+            if (won) {
+                feat_init(f, FC_C3F_AXIS, x, d);
+                for (int k = 0; k < 3; k++)
+                    f->a[k] = -outward[k]; /* from the moving point toward the box */
+            }
+        }
+    /* edges along u_m: the other two sides (-,-), (-,+), (+,-), (+,+) */
+    for (int m = 0; m < 3; m++)
+        for (int e = 0; e < 4; e++) {
+            int j = (m + 1) % 3, k = (m + 2) % 3;
+            int64_t sj = e & 2 ? 1 : -1, sk = e & 1 ? 1 : -1, mid[3];
+            if (!facing[j][sj > 0] && !facing[k][sk > 0])
+                continue;
+            for (int v = 0; v < 3; v++)
+                mid[v] = b->c[v] + sj * b->h[j] * b->u[j][v] + sk * b->h[k] * b->u[k][v];
+            fc_cast_clip c;
+            int won = 0;
+            fc_cast_clip_init(&c);
+            if (FC_CAST3_BREAK != 2 && clip_edge(&c, x, d, b, rr, m, mid)) /* 2: no edge cylinders */
+                keep(&c, &hit, &best, &won);
+            if (won) {
+                feat_init(f, FC_C3F_EDGE, x, d);
+                for (int v = 0; v < 3; v++) {
+                    f->a[v] = mid[v];
+                    f->u[v] = b->u[m][v];
+                }
+            }
+        }
+    /* corners: bit m of v set = side +1 along u_m */
+    for (int v = 0; v < 8; v++) {
+        int64_t cen[3];
+        if (!facing[0][v & 1] && !facing[1][v >> 1 & 1] && !facing[2][v >> 2 & 1])
+            continue;
+        for (int k = 0; k < 3; k++) {
+            cen[k] = b->c[k];
+            for (int m = 0; m < 3; m++)
+                cen[k] += (v >> m & 1 ? 1 : -1) * b->h[m] * b->u[m][k];
+        }
+        fc_cast_clip c;
+        int won = 0;
+        fc_cast_clip_init(&c);
+        if (clip_ball(&c, x, d, cen, rr))
+            keep(&c, &hit, &best, &won);
+        if (won) {
+            feat_init(f, FC_C3F_BALL, x, d);
+            for (int k = 0; k < 3; k++)
+                f->a[k] = cen[k];
+        }
+    }
+    if (hit)
+        *t = best;
+    return hit;
+}

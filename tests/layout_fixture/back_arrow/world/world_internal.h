@@ -1,0 +1,2 @@
+/* a world header (the target of the back arrow) */
+#include "core/buf.h"
