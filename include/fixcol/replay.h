@@ -279,9 +279,13 @@ FC_API fc_status fc_replay_runner_init(fc_replay_runner *rn, const fc_replay_set
 FC_API void fc_replay_runner_free(fc_replay_runner *rn);
 FC_API void fc_replay_runner_begin_frame(fc_replay_runner *rn);
 /* Execute op and fold its outcome into the frame. Returns the world call's
- * status (a recorded replay may contain rejected operations: that is data,
- * not a failure); FC_ERR_NO_MEMORY from the runner itself is also
- * returned. For CREATE, *created (if not NULL) gets the id handed out. */
+ * status for every kind, queries included (overlap, point, ray, ray_all,
+ * range, dump, sector, ring, cast, cast_all: the status also folded into
+ * the query's result hash); a recorded replay may contain rejected
+ * operations: that is data, not a failure. FC_ERR_NO_MEMORY from the
+ * runner itself (a query result it cannot store) or from the world call
+ * is returned too. For CREATE, *created (if not NULL) gets the id handed
+ * out. */
 FC_API fc_status fc_replay_runner_apply(fc_replay_runner *rn, const fc_replay_op *op, fc_body_id *created);
 /* Finish the frame: fill *got (its queries are rn->queries[0..query_count)). */
 FC_API fc_status fc_replay_runner_end_frame(fc_replay_runner *rn, fc_replay_expect *got);

@@ -79,6 +79,9 @@ static int grow_u32(uint32_t **a, uint32_t *cap, uint32_t n)
     return 1;
 }
 
+/* Record a query's result; returns its status st (what
+ * fc_replay_runner_apply reports for every query kind), or
+ * FC_ERR_NO_MEMORY when the result cannot be stored. */
 static fc_status add_query(fc_replay_runner *rn, fc_status st, uint32_t count, uint64_t hash)
 {
     if (rn->query_count == rn->query_cap) {
@@ -97,7 +100,7 @@ static fc_status add_query(fc_replay_runner *rn, fc_status st, uint32_t count, u
     rn->queries[rn->query_count].hash = fold(hash);
     rn->query_op[rn->query_count] = rn->op_index;
     rn->query_count++;
-    return FC_OK;
+    return st;
 }
 
 static fc_status snapshot(fc_replay_runner *rn, uint32_t slot)
@@ -199,8 +202,7 @@ static fc_status run_query(fc_replay_runner *rn, const fc_replay_op *op)
         st = op->kind == FC_REPLAY_QUERY_SECTOR || op->kind == FC_REPLAY_QUERY_RING
                  ? fc_replay_run_area(w, op, &count, &hash)
                  : fc_replay_run_cast(w, rn->dim, op, &count, &hash);
-        fc_status qs = add_query(rn, st, count, hash);
-        return qs == FC_OK ? st : qs;
+        return add_query(rn, st, count, hash);
     }
     case FC_REPLAY_QUERY_SHAPE:
         st = rn->dim == 2 ? fc_world_overlap2(w, &op->shape2, f, &ids, &n) : fc_world_overlap3(w, &op->shape3, f, &ids, &n);

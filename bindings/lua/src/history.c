@@ -19,9 +19,8 @@ static int push_ok(lua_State *L, fc_status st)
 /* w:history_begin(frames, bytes) -> true | nil, status, message. */
 static int l_history_begin(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
-    const int32_t frames = fcl_check_raw(L, 2), bytes = fcl_check_raw(L, 3);
-    return push_ok(L, fc_world_history_begin(w, frames, bytes));
+    const int32_t frames = fcl_check_raw(L, 2), bytes = fcl_check_raw(L, 3); /* the arguments first (Re-entrancy) */
+    return push_ok(L, fc_world_history_begin(fcl_check_world(L, 1), frames, bytes));
 }
 
 /* w:history_end() */
@@ -40,12 +39,14 @@ static int l_history_save(lua_State *L)
 /* w:history_rollback(k) -> true | nil, status, message. */
 static int l_history_rollback(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
-    return push_ok(L, fc_world_history_rollback(w, fcl_check_raw(L, 2)));
+    const int32_t k = fcl_check_raw(L, 2); /* the arguments first (Re-entrancy) */
+    return push_ok(L, fc_world_history_rollback(fcl_check_world(L, 1), k));
 }
 
 /* w:history_stats() -> {frames, depth, bytes, used, last_save, open,
- * overflowed (boolean)} | nil, status, message. */
+ * overflowed (boolean)} | nil, status, message. The figures are read
+ * before the table is made (a finalizer run by the allocation may use the
+ * world). */
 static int l_history_stats(lua_State *L)
 {
     fc_history_stats s;
