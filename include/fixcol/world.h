@@ -47,7 +47,8 @@
  * Output arrays (pairs, query ids, ray hits) are owned by the world:
  *   - the pair array is valid until the next fc_world_find_pairs (or
  *     fc_world_find_contacts2/3) or the next mutation
- *     (create/destroy/set/translate/restore) or fc_world_destroy;
+ *     (create/destroy/set/translate/restore, and fc_world_history_rollback)
+ *     or fc_world_destroy;
  *   - the query array (overlap, point and all-hits ray queries share it) is
  *     valid until the next query of any of those kinds, the next mutation or
  *     fc_world_destroy;
