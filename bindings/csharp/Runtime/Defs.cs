@@ -24,7 +24,11 @@ namespace Fixcol
         public int MaxDepth;
         public QtLayout Layout;
         public int BodyCapacity;
+        /// <summary>Hint: pair and query entries preallocated, 0..MaxPairCapacity
+        /// (above it World rejects the def with Status.ErrArgument before C allocates).</summary>
         public int PairCapacity;
+        /// <summary>The cap on PairCapacity: 2^24 entries.</summary>
+        public const int MaxPairCapacity = 1 << 24;
         /// <summary>Copied into every id the world hands out; ids with another tag are foreign (ErrStaleId).</summary>
         public uint Tag;
         IntPtr allocFn, freeFn, allocCtx;

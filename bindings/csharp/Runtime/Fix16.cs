@@ -46,6 +46,15 @@ namespace Fixcol
             return FromRaw((int)raw);
         }
 
+        // At most 40 characters of a rejected string go into a message (a huge
+        // input must not become a huge exception).
+        static string Excerpt(string s)
+        {
+            if (s == null)
+                return "(null)";
+            return s.Length <= 40 ? s : s.Substring(0, 40) + "... (" + s.Length + " characters)";
+        }
+
         /// <summary>
         /// Parse an exact decimal ("-12.375", "0.0000152587890625"): optional
         /// '-', digits, optional '.' and digits. FormatException unless the
@@ -58,8 +67,8 @@ namespace Fixcol
             switch (TryParseCore(s, out f))
             {
                 case 0: return f;
-                case 1: throw new FormatException("Fix16.Parse: '" + s + "' is not an exact Q16.16 decimal");
-                default: throw new OverflowException("Fix16.Parse: '" + s + "' is outside the Q16.16 range");
+                case 1: throw new FormatException("Fix16.Parse: '" + Excerpt(s) + "' is not an exact Q16.16 decimal");
+                default: throw new OverflowException("Fix16.Parse: '" + Excerpt(s) + "' is outside the Q16.16 range");
             }
         }
 

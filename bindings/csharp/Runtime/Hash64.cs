@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+using System;
+
 namespace Fixcol
 {
     /// <summary>
@@ -62,9 +64,20 @@ namespace Fixcol
         /// <summary>The 32-bit fold of a 64-bit hash: low ^ high half.</summary>
         public static uint Fold(ulong h) { return (uint)h ^ (uint)(h >> 32); }
 
-        /// <summary>fc_hash_pairs over pairs[0..count).</summary>
+        // The list checks of OfPairs / OfIds / OfHits.
+        static void CheckList(Array list, int count, string name)
+        {
+            if (list == null)
+                throw new ArgumentNullException(name);
+            if (count < 0 || count > list.Length)
+                throw new ArgumentOutOfRangeException("count", count, "count must be in 0.." + list.Length + " (the length of " + name + ")");
+        }
+
+        /// <summary>fc_hash_pairs over pairs[0..count). ArgumentNullException for a null
+        /// array, ArgumentOutOfRangeException unless 0 &lt;= count &lt;= pairs.Length.</summary>
         public static ulong OfPairs(ulong seed, Pair[] pairs, int count)
         {
+            CheckList(pairs, count, "pairs");
             Hash64 h = Init(seed);
             for (int i = 0; i < count; i++)
             {
@@ -74,18 +87,20 @@ namespace Fixcol
             return h.Final();
         }
 
-        /// <summary>fc_hash_ids over ids[0..count).</summary>
+        /// <summary>fc_hash_ids over ids[0..count) (exceptions as OfPairs).</summary>
         public static ulong OfIds(ulong seed, BodyId[] ids, int count)
         {
+            CheckList(ids, count, "ids");
             Hash64 h = Init(seed);
             for (int i = 0; i < count; i++)
                 h.Pair(ids[i].Index, ids[i].Generation);
             return h.Final();
         }
 
-        /// <summary>fc_hash_ray_hits over hits[0..count).</summary>
+        /// <summary>fc_hash_ray_hits over hits[0..count) (exceptions as OfPairs).</summary>
         public static ulong OfHits(ulong seed, RayHit[] hits, int count)
         {
+            CheckList(hits, count, "hits");
             Hash64 h = Init(seed);
             for (int i = 0; i < count; i++)
             {

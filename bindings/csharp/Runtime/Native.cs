@@ -1,6 +1,13 @@
 // SPDX-License-Identifier: MIT
 using System;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+
+// The raw layer is internal (issue 26): a program reaches the C library only
+// through World, Shapes, Fix16, ... which check every argument. The binding's
+// own tests that compare against the raw functions see it.
+[assembly: InternalsVisibleTo("ApiTest")]
+[assembly: InternalsVisibleTo("LayoutTest")]
 
 namespace Fixcol
 {
@@ -8,8 +15,15 @@ namespace Fixcol
     /// The P/Invoke declarations: one per C function, same name, blittable
     /// arguments only (no marshalling copies, no delegates: nothing calls back
     /// into managed code). World pointers are IntPtr; World owns and checks them.
+    /// Internal: a raw call with a null or dangling pointer would crash the
+    /// process, so no program can make one. (FIXCOL_TEST_PUBLIC_NATIVE: the
+    /// test-only build that ReentrancyTest's should-fail twin inspects.)
     /// </summary>
+#if FIXCOL_TEST_PUBLIC_NATIVE
     public static class Native
+#else
+    internal static class Native
+#endif
     {
 #if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
         public const string Lib = "__Internal";
@@ -114,6 +128,7 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern void fc_desync_init(ref DesyncState d);
         [DllImport(Lib, CallingConvention = CC)] public static extern DesyncStep fc_desync_next(ref DesyncState d, out ulong value);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_desync_feed(ref DesyncState d, ulong mine, ulong theirs);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_desync_set_budget(ref DesyncState d, uint maxFound, uint maxRounds);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_dump(IntPtr w, byte[] buf, UIntPtr cap, out UIntPtr size);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_dump_slot(IntPtr w, uint index, byte[] buf, UIntPtr cap, out UIntPtr size);
 

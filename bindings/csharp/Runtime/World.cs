@@ -43,6 +43,11 @@ namespace Fixcol
         Status Init(WorldDef def)
         {
             def.ClearHooks();
+            if (def.PairCapacity > WorldDef.MaxPairCapacity)
+            {
+                LastStatus = Status.ErrArgument; // rejected before C tries to allocate it
+                return Status.ErrArgument;
+            }
             IntPtr p;
             Status st = Native.fc_world_create(ref def, out p);
             LastStatus = st;

@@ -113,6 +113,10 @@ static class RobustnessTest
         Throws<FixcolException>("world body_capacity -1", () => new World(bad), Status.ErrArgument);
         bad = WorldDef.Default; bad.BodyCapacity = int.MaxValue;
         Throws<FixcolException>("world body_capacity huge", () => new World(bad), Status.ErrArgument);
+        bad = WorldDef.Default; bad.PairCapacity = int.MaxValue;
+        Throws<FixcolException>("world pair_capacity int.MaxValue (over MaxPairCapacity)", () => new World(bad), Status.ErrArgument);
+        bad = WorldDef.Default; bad.PairCapacity = WorldDef.MaxPairCapacity + 1;
+        Throws<FixcolException>("world pair_capacity MaxPairCapacity + 1", () => new World(bad), Status.ErrArgument);
 
         // ---- a 2D world with a few bodies (tag 7), and a foreign one (tag 8)
         WorldDef def = WorldDef.Default;
@@ -156,6 +160,16 @@ static class RobustnessTest
         Throws<FixcolException>("set shape: bad 2D shape", () => w.SetShape(a, neg), Status.ErrSize);
         False("TrySetShape: bad 2D shape", () => w.TrySetShape(a, neg), Status.ErrSize);
         Throws<ArgumentNullException>("Poly2.Make(null)", () => Poly2.Make(null));
+        Throws<ArgumentNullException>("Hash64.OfPairs(null)", () => Hash64.OfPairs(1, null, 0));
+        cases++;
+        try { Fix16.Parse(new string('1', 1 << 24)); Fail("Fix16.Parse of 16 MiB digits", "no exception"); }
+        catch (OverflowException e) { if (e.Message.Length > 200) Fail("Fix16.Parse of 16 MiB digits", "message of " + e.Message.Length + " characters"); }
+        catch (Exception e) { Fail("Fix16.Parse of 16 MiB digits", "unexpected " + e.GetType().Name); }
+        Throws<ArgumentNullException>("Hash64.OfIds(null)", () => Hash64.OfIds(1, null, 0));
+        Throws<ArgumentNullException>("Hash64.OfHits(null)", () => Hash64.OfHits(1, null, 0));
+        Throws<ArgumentOutOfRangeException>("Hash64.OfPairs count > length", () => Hash64.OfPairs(1, new Pair[2], 3));
+        Throws<ArgumentOutOfRangeException>("Hash64.OfIds count -1", () => Hash64.OfIds(1, new BodyId[2], -1));
+        Throws<ArgumentOutOfRangeException>("Hash64.OfHits count > length", () => Hash64.OfHits(1, new RayHit[0], 1));
         Throws<ArgumentOutOfRangeException>("Poly2 vertex 8", () => { Poly2 p = new Poly2(); p[8] = new Vec2(); });
 
         // ---- huge and wrong values on live bodies
@@ -262,9 +276,9 @@ static class RobustnessTest
             int at = i;
             Throws<FixcolException>("restore blob with byte " + at + " flipped", () => w.Restore(c));
         }
-        byte[] v1 = (byte[])good.Clone();
-        v1[4] = 1;
-        Throws<FixcolException>("restore version 1 blob", () => w.Restore(v1));
+        byte[] v3 = (byte[])good.Clone();
+        v3[4] = 3; // a later format version (1 and 2 are read)
+        Throws<FixcolException>("restore version 3 blob", () => w.Restore(v3), Status.ErrVersion);
         var rng = new Random(13);
         for (int i = 0; i < 200; i++)
         {

@@ -3,7 +3,7 @@
 // Shapes of the same dimension, no world needed. Both shapes are validated
 // first (their validation error is thrown); touching counts as overlapping.
 import { fc, views, io, IOW } from './wasm.js';
-import { FixcolError, Status } from './errors.js';
+import { FixcolError, Status, argError } from './errors.js';
 import { put, shapeArg, SHAPE_WORDS } from './shape.js';
 
 const OUT = 2 * SHAPE_WORDS; // contact output words in io
@@ -58,11 +58,13 @@ export function contact(a, b, out) {
  * coordinate range.
  */
 export function pushout(a, b, out) {
+  const olen = out === undefined ? -1 : out instanceof Int32Array ? out.length : -2; // read before io is written
   const [pa, pb] = args(a, b, 'pushout');
+  if (olen !== -1 && olen < a.dim) throw argError('pushout', `out must be an Int32Array of length >= ${a.dim} (the shapes' dimension)`);
   const r = fc.fcjs_pushout_shapes(a.dim, pa, pb, io + OUT * 4);
   if (r < 0) throw new FixcolError(r, 'pushout');
   const d = a.dim;
-  const v = out instanceof Int32Array && out.length === d ? out : new Int32Array(d);
+  const v = out ?? new Int32Array(d);
   const i32 = views().i32;
   for (let i = 0; i < d; i++) v[i] = i32[IOW + OUT + i];
   return v;

@@ -13,24 +13,30 @@ export const SIZE_LIMIT = 4096 * ONE; // FC_SIZE_LIMIT
 
 /** v if it is an int32, else throws (what names the argument). */
 export function raw(v, what) {
-  if ((v | 0) !== v) throw argError(what ?? 'raw', `expected a raw Q16.16 int32, got ${describe(v)}`);
+  if (typeof v !== 'number' || (v | 0) !== v) throw argError(what ?? 'raw', `expected a raw Q16.16 int32, got ${describe(v)}`);
   return v;
 }
 
 /** v if it is a uint32 (filters, ids), else throws. */
 export function u32(v, what) {
-  if (v >>> 0 !== v) throw argError(what ?? 'u32', `expected a uint32 integer, got ${describe(v)}`);
+  if (typeof v !== 'number' || v >>> 0 !== v) throw argError(what ?? 'u32', `expected a uint32 integer, got ${describe(v)}`);
   return v;
 }
 
 /** v if it is a binary angle 0..65535, else throws. */
 export function angleArg(v, what) {
-  if ((v & 0xffff) !== v) throw argError(what ?? 'angle', `expected a binary angle 0..65535, got ${describe(v)}`);
+  if (typeof v !== 'number' || (v & 0xffff) !== v) throw argError(what ?? 'angle', `expected a binary angle 0..65535, got ${describe(v)}`);
   return v;
 }
 
-function describe(v) {
-  return typeof v === 'number' ? String(v) : `${typeof v} ${String(v).slice(0, 40)}`;
+// The type is checked first (no valueOf / toString of the argument runs, a
+// BigInt or Symbol is named, not a TypeError); objects are named by type.
+export function describe(v) {
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return `string ${JSON.stringify(v.slice(0, 40))}`;
+  if (typeof v === 'bigint') return `bigint ${String(v).slice(0, 40)}n`;
+  if (typeof v === 'symbol' || typeof v === 'function' || (typeof v === 'object' && v !== null)) return typeof v;
+  return String(v);
 }
 
 /** Whole units to raw: fromInt(3) === 196608. Throws outside int32. */

@@ -3,7 +3,11 @@
 // wasm heap; destroy() frees it (a FinalizationRegistry frees a forgotten
 // one after garbage collection, but do not rely on it). Every method
 // throws FixcolError with the C status on failure and then has changed
-// nothing; a destroyed world throws FC_ERR_NULL.
+// nothing; a destroyed world throws FC_ERR_NULL. Re-entrancy (reentry.js):
+// every method converts all its arguments before it takes the wasm handle;
+// a call on a world made while another call on it runs (from an argument's
+// getter, Proxy trap or overridden method) that would destroy, restore or
+// otherwise use it during that window throws FC_ERR_ARGUMENT (busy).
 import { fc, views, io, IOW, alloc, free } from './wasm.js';
 import { FixcolError, check, argError, Status } from './errors.js';
 import { raw, u32, angleArg } from './fix.js';
@@ -12,8 +16,9 @@ import { Shape, SHAPE_WORDS, put, shapeArg } from './shape.js';
 import { IdList, PairList, HitList, RayHit, CastHit, CastHitList } from './results.js';
 import { movingArg, putDelta, listOut } from './cast.js';
 import { u64Arg, get64, text } from './desync.js';
-import { PairEvents, PairContacts } from './events.js';
-import { putArea, Sector2, Ring2 } from './area.js';
+import { PairEvents, PairContacts, ContactList } from './events.js';
+import { Sector2, Ring2 } from './area.js';
+import { enter, leave, guardOn, busyError } from './reentry.js';
 
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((ptr) => fc.fcjs_world_destroy(ptr))
@@ -22,19 +27,27 @@ const registry = typeof FinalizationRegistry === 'function'
 /** fc_filter_default(): category 1, every mask bit. */
 export const DEFAULT_FILTER = Object.freeze({ category: 1, mask: 0xffffffff });
 const LAYOUTS = { loose: 0, strict: 1 };
+const OPTION_KEYS = ['dim', 'boundsMin', 'boundsLog2', 'maxDepth', 'layout', 'bodyCapacity', 'pairCapacity', 'tag'];
+/** The cap on the pairCapacity hint (2^24 entries; more would only make the engine try to allocate gigabytes). */
+export const PAIR_CAPACITY_MAX = 1 << 24;
 
-function filterArgs(f, call) {
-  if (f === undefined) return DEFAULT_FILTER;
-  if (f === null || typeof f !== 'object') throw argError(call, 'expected a filter { category, mask }');
-  u32(f.category, call);
-  u32(f.mask, call);
-  return f;
+const AREA_TYPES = [Sector2, Ring2];
+
+function userDataArg(v, call) {
+  if (typeof v !== 'bigint' || BigInt.asUintN(64, v) !== v) throw argError(call, `userData must be a BigInt in 0..2^64-1, got ${typeof v}`);
+  return v;
+}
+
+function outArg(out, type, call) {
+  if (!(out instanceof type)) throw argError(call, `out must be a ${type.name}`);
+  return out;
 }
 
 export class World {
   #p = 0;
   #dim;
   #tag;
+  #busy = false;
   #pairs = new PairList();
   #ids = new IdList();
   #hits = new HitList();
@@ -49,10 +62,14 @@ export class World {
   /**
    * fc_world_create. Options (all optional; defaults of fc_world_def_default):
    * dim 2|3, boundsMin [x, y] raw, boundsLog2 0..14, maxDepth, layout
-   * 'loose'|'strict', bodyCapacity, pairCapacity, tag (uint32, default 1).
+   * 'loose'|'strict', bodyCapacity, pairCapacity (<= PAIR_CAPACITY_MAX), tag
+   * (uint32, default 1). An unknown option key throws FC_ERR_ARGUMENT naming it.
    */
   constructor(opts = {}) {
     const c = 'new World';
+    if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw argError(c, `options must be an object, got ${opts === null ? 'null' : typeof opts}`);
+    for (const k of Object.keys(opts))
+      if (!OPTION_KEYS.includes(k)) throw argError(c, `unknown option '${k.slice(0, 40)}' (${OPTION_KEYS.join(', ')})`);
     const dim = opts.dim ?? 2;
     const bmin = opts.boundsMin ?? [0, 0];
     const layout = LAYOUTS[opts.layout ?? 'loose'];
@@ -60,6 +77,7 @@ export class World {
     if (!Array.isArray(bmin) || bmin.length !== 2) throw argError(c, 'boundsMin must be [x, y]');
     const w = [raw(dim, c), raw(bmin[0], c), raw(bmin[1], c), raw(opts.boundsLog2 ?? 10, c), raw(opts.maxDepth ?? 5, c),
       layout, raw(opts.bodyCapacity ?? 0, c), raw(opts.pairCapacity ?? 0, c), u32(opts.tag ?? 1, c)];
+    if (w[7] > PAIR_CAPACITY_MAX) throw argError(c, `pairCapacity at most ${PAIR_CAPACITY_MAX} (2^24), got ${w[7]}`);
     const i32 = views().i32;
     for (let i = 0; i < w.length; i++) i32[IOW + i] = w[i] | 0;
     check(fc.fcjs_world_create(io), c);
@@ -69,9 +87,10 @@ export class World {
     registry?.register(this, this.#p, this);
   }
 
-  /** fc_world_destroy (idempotent). */
+  /** fc_world_destroy (idempotent). Throws FC_ERR_ARGUMENT (busy) when called from inside a call on this world. */
   destroy() {
     if (!this.#p) return;
+    if (this.#busy && guardOn()) throw busyError('destroy');
     registry?.unregister(this);
     fc.fcjs_world_destroy(this.#p);
     this.#p = 0;
@@ -86,7 +105,26 @@ export class World {
     return this.#p;
   }
 
-  /** fc_world_get_dim: 2 or 3 */
+  // The handle as the unguarded test build took it (before the arguments): 0 when guarded.
+  #early(call) {
+    return guardOn() ? 0 : this.#w(call);
+  }
+
+  // After the arguments are converted: the handle, the world marked busy
+  // until #done() (in a finally).
+  #take(call, early) {
+    if (!guardOn()) return early;
+    if (this.#p === 0) throw new FixcolError(Status.FC_ERR_NULL, call, 'world used after destroy()');
+    if (this.#busy) throw busyError(call);
+    this.#busy = true;
+    return this.#p;
+  }
+
+  #done() {
+    this.#busy = false;
+  }
+
+  /** fc_world_get_dim: 2 or 3 (that of the last restored snapshot after restore()). */
   get dim() {
     return this.#dim;
   }
@@ -98,7 +136,12 @@ export class World {
 
   /** fc_world_body_count */
   get bodyCount() {
-    return fc.fcjs_body_count(this.#w('bodyCount'));
+    const p = this.#take('bodyCount', this.#early('bodyCount'));
+    try {
+      return fc.fcjs_body_count(p);
+    } finally {
+      this.#done();
+    }
   }
 
   /**
@@ -108,132 +151,276 @@ export class World {
    */
   createBody(shape, filter, userData = 0n) {
     const c = 'createBody';
-    const p = this.#w(c);
-    shapeArg(shape, c);
-    const f = filterArgs(filter, c);
-    if (typeof userData !== 'bigint' || BigInt.asUintN(64, userData) !== userData) throw argError(c, 'userData must be a BigInt in 0..2^64-1');
-    if (shape.dim !== this.#dim) throw new FixcolError(Status.FC_ERR_SHAPE_TYPE, c, `a ${shape.dim}D shape in a ${this.#dim}D world`);
-    put(shape);
-    const i32 = views().i32;
-    i32[IOW + SHAPE_WORDS] = f.category;
-    i32[IOW + SHAPE_WORDS + 1] = f.mask;
-    i32[IOW + SHAPE_WORDS + 2] = Number(userData & 0xffffffffn);
-    i32[IOW + SHAPE_WORDS + 3] = Number(userData >> 32n);
-    check(fc.fcjs_create_body(p, io), c);
-    const u32v = views().u32;
-    return new BodyId(u32v[IOW], u32v[IOW + 1], u32v[IOW + 2]);
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      const dim = a.shape(shape, c);
+      a.filter(filter, c);
+      userDataArg(userData, c);
+      const p = this.#take(c, e);
+      let ix, gen, wt;
+      try {
+        if (dim !== this.#dim) throw new FixcolError(Status.FC_ERR_SHAPE_TYPE, c, `a ${dim}D shape in a ${this.#dim}D world`);
+        const i32 = views().i32;
+        i32.set(a.s0, IOW);
+        i32[IOW + SHAPE_WORDS] = a.cat;
+        i32[IOW + SHAPE_WORDS + 1] = a.mask;
+        i32[IOW + SHAPE_WORDS + 2] = Number(userData & 0xffffffffn);
+        i32[IOW + SHAPE_WORDS + 3] = Number(userData >> 32n);
+        check(fc.fcjs_create_body(p, io), c);
+        const u32v = views().u32;
+        ix = u32v[IOW];
+        gen = u32v[IOW + 1];
+        wt = u32v[IOW + 2];
+      } finally {
+        this.#done();
+      }
+      return new BodyId(ix, gen, wt);
+    } finally {
+      leave();
+    }
+  }
+
+  // One id argument, then fn(handle, index, generation, world) under the guard.
+  #withId(id, c, fn) {
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      a.bodyId(id, c);
+      const p = this.#take(c, e);
+      try {
+        return fn(p, a.id[0], a.id[1], a.id[2]);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_destroy_body */
   destroyBody(id) {
-    const p = this.#w('destroyBody');
-    idArg(id, 'destroyBody');
-    check(fc.fcjs_destroy_body(p, id.index, id.generation, id.world), 'destroyBody');
+    this.#withId(id, 'destroyBody', (p, i, g, w) => check(fc.fcjs_destroy_body(p, i, g, w), 'destroyBody'));
   }
 
   /** fc_world_body_valid: true when id names a live body of this world. */
   bodyValid(id) {
-    const p = this.#w('bodyValid');
-    idArg(id, 'bodyValid');
-    return fc.fcjs_body_valid(p, id.index, id.generation, id.world) !== 0;
+    return this.#withId(id, 'bodyValid', (p, i, g, w) => fc.fcjs_body_valid(p, i, g, w) !== 0);
   }
 
   /** fc_world_translate2: move by (dx, dy) raw. */
   translate2(id, dx, dy) {
-    const p = this.#w('translate2');
-    idArg(id, 'translate2');
-    check(fc.fcjs_translate2(p, id.index, id.generation, id.world, raw(dx, 'translate2'), raw(dy, 'translate2')), 'translate2');
+    const c = 'translate2';
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      a.bodyId(id, c);
+      raw(dx, c);
+      raw(dy, c);
+      const p = this.#take(c, e);
+      try {
+        check(fc.fcjs_translate2(p, a.id[0], a.id[1], a.id[2], dx, dy), c);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_translate3 */
   translate3(id, dx, dy, dz) {
-    const p = this.#w('translate3');
-    idArg(id, 'translate3');
     const c = 'translate3';
-    check(fc.fcjs_translate3(p, id.index, id.generation, id.world, raw(dx, c), raw(dy, c), raw(dz, c)), c);
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      a.bodyId(id, c);
+      raw(dx, c);
+      raw(dy, c);
+      raw(dz, c);
+      const p = this.#take(c, e);
+      try {
+        check(fc.fcjs_translate3(p, a.id[0], a.id[1], a.id[2], dx, dy, dz), c);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_set_angle2: a 2D OBB's binary angle 0..65535. */
   setAngle2(id, angle) {
-    const p = this.#w('setAngle2');
-    idArg(id, 'setAngle2');
-    check(fc.fcjs_set_angle2(p, id.index, id.generation, id.world, angleArg(angle, 'setAngle2')), 'setAngle2');
+    const c = 'setAngle2';
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      a.bodyId(id, c);
+      angleArg(angle, c);
+      const p = this.#take(c, e);
+      try {
+        check(fc.fcjs_set_angle2(p, a.id[0], a.id[1], a.id[2], angle), c);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_set_shape2 / fc_world_set_shape3 (by the shape's dimension). */
   setShape(id, shape) {
-    const p = this.#w('setShape');
-    idArg(id, 'setShape');
-    shapeArg(shape, 'setShape');
-    const a = put(shape);
-    check(fc.fcjs_set_shape(p, id.index, id.generation, id.world, shape.dim, a), 'setShape');
+    const c = 'setShape';
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      a.bodyId(id, c);
+      const dim = a.shape(shape, c);
+      const p = this.#take(c, e);
+      try {
+        views().i32.set(a.s0, IOW);
+        check(fc.fcjs_set_shape(p, a.id[0], a.id[1], a.id[2], dim, io), c);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
-  /** fc_world_set_filter */
+  /** fc_world_set_filter (undefined: DEFAULT_FILTER). */
   setFilter(id, filter) {
-    const p = this.#w('setFilter');
-    idArg(id, 'setFilter');
-    const f = filterArgs(filter, 'setFilter');
-    check(fc.fcjs_set_filter(p, id.index, id.generation, id.world, f.category, f.mask), 'setFilter');
+    const c = 'setFilter';
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      a.bodyId(id, c);
+      a.filter(filter, c);
+      const p = this.#take(c, e);
+      try {
+        check(fc.fcjs_set_filter(p, a.id[0], a.id[1], a.id[2], a.cat, a.mask), c);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_set_user_data: a BigInt 0..2^64-1. */
   setUserData(id, userData) {
     const c = 'setUserData';
-    const p = this.#w(c);
-    idArg(id, c);
-    if (typeof userData !== 'bigint' || BigInt.asUintN(64, userData) !== userData) throw argError(c, 'userData must be a BigInt in 0..2^64-1');
-    check(fc.fcjs_set_user_data(p, id.index, id.generation, id.world, Number(userData & 0xffffffffn), Number(userData >> 32n)), c);
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      a.bodyId(id, c);
+      userDataArg(userData, c);
+      const p = this.#take(c, e);
+      try {
+        check(fc.fcjs_set_user_data(p, a.id[0], a.id[1], a.id[2], Number(userData & 0xffffffffn), Number(userData >> 32n)), c);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
-  /** fc_world_get_shape2/3: the body's shape (into out if given). */
+  /** fc_world_get_shape2/3: the body's shape (into out, a Shape, if given). */
   getShape(id, out) {
-    const p = this.#w('getShape');
-    idArg(id, 'getShape');
-    check(fc.fcjs_get_shape(p, id.index, id.generation, id.world, io), 'getShape');
-    const s = out ?? new Shape(this.#dim);
-    s.dim = this.#dim;
-    const i32 = views().i32;
-    for (let i = 0; i < SHAPE_WORDS; i++) s.words[i] = i32[IOW + i];
-    return s;
+    const c = 'getShape';
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      a.bodyId(id, c);
+      if (out !== undefined) outArg(out, Shape, c);
+      const p = this.#take(c, e);
+      try {
+        check(fc.fcjs_get_shape(p, a.id[0], a.id[1], a.id[2], io), c);
+        a.s0.set(views().i32.subarray(IOW, IOW + SHAPE_WORDS));
+      } finally {
+        this.#done();
+      }
+      const s = out ?? new Shape(this.#dim);
+      s.dim = this.#dim;
+      s.words.set(a.s0);
+      return s;
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_get_filter: { category, mask } (into out if given). */
   getFilter(id, out = {}) {
-    this.#body(id, 'getFilter');
-    const u = views().u32;
-    out.category = u[IOW];
-    out.mask = u[IOW + 1];
+    let cat = 0, mask = 0;
+    this.#withId(id, 'getFilter', (p, i, g, w) => {
+      this.#get(p, i, g, w, 'getFilter');
+      const u = views().u32;
+      cat = u[IOW];
+      mask = u[IOW + 1];
+    });
+    out.category = cat;
+    out.mask = mask;
     return out;
   }
 
   /** fc_world_get_user_data: a BigInt. */
   getUserData(id) {
-    this.#body(id, 'getUserData');
-    const u = views().u32;
-    return BigInt(u[IOW + 2]) | (BigInt(u[IOW + 3]) << 32n);
+    let lo = 0, hi = 0;
+    this.#withId(id, 'getUserData', (p, i, g, w) => {
+      this.#get(p, i, g, w, 'getUserData');
+      const u = views().u32;
+      lo = u[IOW + 2];
+      hi = u[IOW + 3];
+    });
+    return BigInt(lo) | (BigInt(hi) << 32n);
   }
 
   /** fc_world_get_bounds: Int32Array [minX, minY, minZ, maxX, maxY, maxZ] raw, rounded outward (into out). */
   getBounds(id, out = new Int32Array(6)) {
-    this.#body(id, 'getBounds');
-    const i32 = views().i32;
-    for (let i = 0; i < 6; i++) out[i] = i32[IOW + 4 + i];
-    return out;
+    const c = 'getBounds';
+    if (!(out instanceof Int32Array) || out.length < 6) throw argError(c, 'out must be an Int32Array of length >= 6');
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      a.bodyId(id, c);
+      const p = this.#take(c, e);
+      try {
+        this.#get(p, a.id[0], a.id[1], a.id[2], c);
+        a.s0.set(views().i32.subarray(IOW + 4, IOW + 10));
+      } finally {
+        this.#done();
+      }
+      for (let i = 0; i < 6; i++) out[i] = a.s0[i];
+      return out;
+    } finally {
+      leave();
+    }
   }
 
-  #body(id, call) {
-    const p = this.#w(call);
-    idArg(id, call);
-    check(fc.fcjs_get_body(p, id.index, id.generation, id.world, io), call);
+  #get(p, i, g, w, call) {
+    check(fc.fcjs_get_body(p, i, g, w, io), call);
+  }
+
+  // A call without arguments but an optional out: fn(handle) under the guard.
+  #plain(c, fn) {
+    const p = this.#take(c, this.#early(c));
+    try {
+      return fn(p);
+    } finally {
+      this.#done();
+    }
   }
 
   /** fc_world_find_pairs: every overlapping pair, by (a.index, b.index); a PairList reused by this world unless out is given. */
   findPairs(out = this.#pairs) {
-    const p = this.#w('findPairs');
-    check(fc.fcjs_find_pairs(p, io), 'findPairs');
-    const u = views().u32;
-    return out._load(u[IOW], u[IOW + 1]);
+    const c = 'findPairs';
+    outArg(out, PairList, c);
+    return this.#plain(c, (p) => {
+      check(fc.fcjs_find_pairs(p, io), c);
+      const u = views().u32;
+      return out._load(u[IOW], u[IOW + 1]);
+    });
   }
 
   /**
@@ -244,13 +431,16 @@ export class World {
    */
   pairEvents(out = this.#events) {
     const c = 'pairEvents';
-    const p = this.#w(c);
-    if (!(out instanceof PairEvents)) throw argError(c, 'out must be a PairEvents');
-    check(fc.fcjs_pair_events(p, io), c);
-    const u = views().u32;
-    out.began._load(u[IOW], u[IOW + 1]);
-    out.ended._load(u[IOW + 2], u[IOW + 3]);
-    return out;
+    outArg(out, PairEvents, c);
+    const began = outArg(out.began, PairList, c), ended = outArg(out.ended, PairList, c);
+    return this.#plain(c, (p) => {
+      check(fc.fcjs_pair_events(p, io), c);
+      const u = views().u32;
+      const pb = u[IOW], nb = u[IOW + 1], pe = u[IOW + 2], ne = u[IOW + 3];
+      began._load(pb, nb);
+      ended._load(pe, ne);
+      return out;
+    });
   }
 
   /**
@@ -260,26 +450,40 @@ export class World {
    */
   findContacts(out = this.#contacts) {
     const c = 'findContacts';
-    const p = this.#w(c);
-    if (!(out instanceof PairContacts)) throw argError(c, 'out must be a PairContacts');
-    check(fc.fcjs_find_contacts(p, this.#dim, io), c);
-    const u = views().u32;
-    const n = u[IOW + 1], cp = u[IOW + 2];
-    out.pairs._load(u[IOW], n);
-    out.contacts._load(this.#dim, cp, n);
-    return out;
+    outArg(out, PairContacts, c);
+    const pairs = outArg(out.pairs, PairList, c), contacts = outArg(out.contacts, ContactList, c);
+    return this.#plain(c, (p) => {
+      const dim = this.#dim;
+      check(fc.fcjs_find_contacts(p, dim, io), c);
+      const u = views().u32;
+      const pp = u[IOW], n = u[IOW + 1], cp = u[IOW + 2];
+      pairs._load(pp, n);
+      contacts._load(dim, cp, n);
+      return out;
+    });
   }
 
   /** fc_world_overlap2/3: ids whose shape overlaps shape and pass filter (an IdList, reused unless out). */
   overlap(shape, filter, out = this.#ids) {
     const c = 'overlap';
-    const p = this.#w(c);
-    shapeArg(shape, c);
-    const f = filterArgs(filter, c);
-    const a = put(shape);
-    check(fc.fcjs_overlap(p, shape.dim, f.category, f.mask, a), c);
-    const u = views().u32;
-    return out._load(u[IOW], u[IOW + 1]);
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      const dim = a.shape(shape, c);
+      a.filter(filter, c);
+      outArg(out, IdList, c);
+      const p = this.#take(c, e);
+      try {
+        views().i32.set(a.s0, IOW);
+        check(fc.fcjs_overlap(p, dim, a.cat, a.mask, io), c);
+        const u = views().u32;
+        return out._load(u[IOW], u[IOW + 1]);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_point2: ids containing the point (x, y). */
@@ -303,21 +507,48 @@ export class World {
   }
 
   #area(area, type, filter, out, c) {
-    const p = this.#w(c);
-    if (!(area instanceof type)) throw argError(c, `expected a ${type.name}`);
-    const f = filterArgs(filter, c);
-    putArea(area, c);
-    check(fc.fcjs_area_query(p, area._kind, f.category, f.mask, io), c);
-    const u = views().u32;
-    return out._load(u[IOW], u[IOW + 1]);
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      if (!(area instanceof type)) throw argError(c, `expected a ${type.name}`);
+      a.readArea(area, AREA_TYPES, c);
+      a.filter(filter, c);
+      outArg(out, IdList, c);
+      const p = this.#take(c, e);
+      try {
+        const i32 = views().i32;
+        for (let i = 0; i < 5; i++) i32[IOW + i] = a.areaW[i];
+        check(fc.fcjs_area_query(p, a.kind, a.cat, a.mask, io), c);
+        const u = views().u32;
+        return out._load(u[IOW], u[IOW + 1]);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   #point(dim, x, y, z, filter, out, c) {
-    const p = this.#w(c);
-    const f = filterArgs(filter, c);
-    check(fc.fcjs_point(p, dim, f.category, f.mask, raw(x, c), raw(y, c), raw(z, c), io), c);
-    const u = views().u32;
-    return out._load(u[IOW], u[IOW + 1]);
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      raw(x, c);
+      raw(y, c);
+      raw(z, c);
+      a.filter(filter, c);
+      outArg(out, IdList, c);
+      const p = this.#take(c, e);
+      try {
+        check(fc.fcjs_point(p, dim, a.cat, a.mask, x, y, z, io), c);
+        const u = views().u32;
+        return out._load(u[IOW], u[IOW + 1]);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_raycast2: the closest hit of origin + t * delta, t in [0, 1], or null (the RayHit is reused). */
@@ -332,34 +563,50 @@ export class World {
 
   /** fc_world_raycast2_all: every hit by (exact t, index), a HitList. */
   raycast2All(ox, oy, dx, dy, filter, out = this.#hits) {
-    return this.#ray(2, ox, oy, 0, dx, dy, 0, filter, out, 'raycast2All');
+    return this.#ray(2, ox, oy, 0, dx, dy, 0, filter, outArg(out, HitList, 'raycast2All'), 'raycast2All');
   }
 
   /** fc_world_raycast3_all */
   raycast3All(ox, oy, oz, dx, dy, dz, filter, out = this.#hits) {
-    return this.#ray(3, ox, oy, oz, dx, dy, dz, filter, out, 'raycast3All');
+    return this.#ray(3, ox, oy, oz, dx, dy, dz, filter, outArg(out, HitList, 'raycast3All'), 'raycast3All');
   }
 
   #ray(dim, ox, oy, oz, dx, dy, dz, filter, out, c) {
-    const p = this.#w(c);
-    const f = filterArgs(filter, c);
-    const i32 = views().i32;
-    i32[IOW] = raw(ox, c);
-    i32[IOW + 1] = raw(oy, c);
-    i32[IOW + 2] = raw(oz, c);
-    i32[IOW + 3] = raw(dx, c);
-    i32[IOW + 4] = raw(dy, c);
-    i32[IOW + 5] = raw(dz, c);
-    check(fc.fcjs_raycast(p, dim, f.category, f.mask, out ? 1 : 0, io), c);
-    const u = views().u32;
-    if (out) return out._load(u[IOW], u[IOW + 1]);
-    if (!u[IOW]) return null;
-    const h = this.#hit;
-    h.index = u[IOW + 1];
-    h.generation = u[IOW + 2];
-    h.world = u[IOW + 3];
-    h.t = u[IOW + 4] | 0;
-    return h;
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      raw(ox, c);
+      raw(oy, c);
+      raw(oz, c);
+      raw(dx, c);
+      raw(dy, c);
+      raw(dz, c);
+      a.filter(filter, c);
+      const p = this.#take(c, e);
+      try {
+        const i32 = views().i32;
+        i32[IOW] = ox;
+        i32[IOW + 1] = oy;
+        i32[IOW + 2] = oz;
+        i32[IOW + 3] = dx;
+        i32[IOW + 4] = dy;
+        i32[IOW + 5] = dz;
+        check(fc.fcjs_raycast(p, dim, a.cat, a.mask, out ? 1 : 0, io), c);
+        const u = views().u32;
+        if (out) return out._load(u[IOW], u[IOW + 1]);
+        if (!u[IOW]) return null;
+        const h = this.#hit;
+        h.index = u[IOW + 1];
+        h.generation = u[IOW + 2];
+        h.world = u[IOW + 3];
+        h.t = u[IOW + 4] | 0;
+        return h;
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_cast2: the closest hit of moving swept by (dx, dy) against the bodies passing filter, or null (the CastHit is reused). */
@@ -383,23 +630,40 @@ export class World {
   }
 
   #cast(dim, moving, dx, dy, dz, filter, all, out, c) {
-    const p = this.#w(c);
-    movingArg(moving, dim, c);
-    const f = filterArgs(filter, c);
-    if (all) listOut(out, dim, c);
-    putDelta(SHAPE_WORDS, dx, dy, dz, c);
-    put(moving, 0);
-    check(fc.fcjs_world_cast(p, dim, f.category, f.mask, all ? 1 : 0, io), c);
-    const u = views().u32;
-    if (all) return out._load(u[IOW], u[IOW + 1]);
-    if (!u[IOW]) return null;
-    const h = dim === 2 ? this.#castHit2 : this.#castHit3;
-    h.index = u[IOW + 1];
-    h.generation = u[IOW + 2];
-    h.world = u[IOW + 3];
-    h.t = u[IOW + 4] | 0;
-    for (let k = 0; k < dim; k++) h.normal[k] = u[IOW + 5 + k] | 0;
-    return h;
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      const sdim = a.shape(moving, c);
+      if (sdim !== dim) throw new FixcolError(Status.FC_ERR_SHAPE_TYPE, c, `a ${sdim}D shape in a ${dim}D cast`);
+      a.filter(filter, c);
+      if (all) listOut(out, dim, c);
+      raw(dx, c);
+      raw(dy, c);
+      raw(dz, c);
+      const p = this.#take(c, e);
+      try {
+        const i32 = views().i32;
+        i32.set(a.s0, IOW);
+        i32[IOW + SHAPE_WORDS] = dx;
+        i32[IOW + SHAPE_WORDS + 1] = dy;
+        i32[IOW + SHAPE_WORDS + 2] = dz;
+        check(fc.fcjs_world_cast(p, dim, a.cat, a.mask, all ? 1 : 0, io), c);
+        const u = views().u32;
+        if (all) return out._load(u[IOW], u[IOW + 1]);
+        if (!u[IOW]) return null;
+        const h = dim === 2 ? this.#castHit2 : this.#castHit3;
+        h.index = u[IOW + 1];
+        h.generation = u[IOW + 2];
+        h.world = u[IOW + 3];
+        h.t = u[IOW + 4] | 0;
+        for (let k = 0; k < dim; k++) h.normal[k] = u[IOW + 5 + k] | 0;
+        return h;
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_checksum as a BigInt. */
@@ -414,92 +678,109 @@ export class World {
     return w[1].toString(16).padStart(8, '0') + w[0].toString(16).padStart(8, '0');
   }
 
-  /** fc_world_checksum into out (Uint32Array [low, high]); allocation-free. */
+  /** fc_world_checksum into out (Uint32Array [low, high], length >= 2); allocation-free. */
   checksumWords(out = new Uint32Array(2)) {
-    fc.fcjs_checksum(this.#w('checksum'), io);
-    const u = views().u32;
-    out[0] = u[IOW];
-    out[1] = u[IOW + 1];
+    if (!(out instanceof Uint32Array) || out.length < 2) throw argError('checksum', 'out must be a Uint32Array of length >= 2');
+    let lo = 0, hi = 0;
+    this.#plain('checksum', (p) => {
+      fc.fcjs_checksum(p, io);
+      const u = views().u32;
+      lo = u[IOW];
+      hi = u[IOW + 1];
+    });
+    out[0] = lo;
+    out[1] = hi;
     return out;
   }
 
   /** fc_world_snapshot: the whole world as bytes (a new Uint8Array). */
   snapshot() {
     const c = 'snapshot';
-    const p = this.#w(c);
-    check(fc.fcjs_snapshot(p, 0, 0, io), c);
-    const size = views().i32[IOW];
-    const buf = alloc(size);
-    try {
-      check(fc.fcjs_snapshot(p, buf, size, io), c);
-      return views().u8.slice(buf, buf + size);
-    } finally {
-      free(buf);
-    }
+    return this.#plain(c, (p) => {
+      check(fc.fcjs_snapshot(p, 0, 0, io), c);
+      const size = views().i32[IOW];
+      const buf = alloc(size);
+      try {
+        check(fc.fcjs_snapshot(p, buf, size, io), c);
+        return views().u8.slice(buf, buf + size);
+      } finally {
+        free(buf);
+      }
+    });
   }
 
-  /** fc_world_restore: replace the whole state with a snapshot's (FC_ERR_FORMAT / VERSION / CHECKSUM leave it unchanged). */
+  /**
+   * fc_world_restore: replace the whole state with a snapshot's
+   * (FC_ERR_FORMAT / VERSION / CHECKSUM leave it unchanged). The world's
+   * dim follows the snapshot's (a 3D snapshot makes a 2D World 3D).
+   */
   restore(bytes) {
     const c = 'restore';
-    const p = this.#w(c);
     if (!(bytes instanceof Uint8Array)) throw argError(c, 'expected a Uint8Array');
-    const buf = alloc(bytes.length);
-    try {
-      views().u8.set(bytes, buf);
-      check(fc.fcjs_restore(p, buf, bytes.length), c);
-    } finally {
-      free(buf);
-    }
+    const copy = new Uint8Array(bytes); // a copy: no getter of the argument runs after this
+    this.#plain(c, (p) => {
+      const buf = alloc(copy.length);
+      try {
+        views().u8.set(copy, buf);
+        check(fc.fcjs_restore(p, buf, copy.length), c);
+        this.#dim = fc.fcjs_world_dim(p);
+      } finally {
+        free(buf);
+      }
+    });
   }
 
   // ---- finding a desync (fixcol/desync.h, docs/desync.md)
 
   /** fc_world_slot_count: slots ever used (live + free). */
   get slotCount() {
-    return fc.fcjs_slot_count(this.#w('slotCount')) >>> 0;
+    return this.#plain('slotCount', (p) => fc.fcjs_slot_count(p) >>> 0);
   }
 
   /** fc_world_range_checksum of slots [lo, hi) as a BigInt (FC_ERR_ARGUMENT unless lo <= hi <= 2^24). */
   rangeChecksum(lo, hi) {
     const c = 'rangeChecksum';
-    const p = this.#w(c);
-    check(fc.fcjs_range_checksum(p, u32(lo, c), u32(hi, c), io), c);
-    return get64();
+    u32(lo, c);
+    u32(hi, c);
+    return this.#plain(c, (p) => {
+      check(fc.fcjs_range_checksum(p, lo, hi, io), c);
+      return get64();
+    });
   }
 
   /** fc_world_body_hash: a live body's record hash as a BigInt (FC_ERR_STALE_ID otherwise). */
   bodyHash(id) {
-    const c = 'bodyHash';
-    const p = this.#w(c);
-    idArg(id, c);
-    check(fc.fcjs_body_hash(p, id.index, id.generation, id.world, io), c);
-    return get64();
+    return this.#withId(id, 'bodyHash', (p, i, g, w) => {
+      check(fc.fcjs_body_hash(p, i, g, w, io), 'bodyHash');
+      return get64();
+    });
   }
 
   /** fc_desync_answer: this world's answer (BigInt) to a bisection question (BigInt; FC_ERR_ARGUMENT for a malformed one). */
   desyncAnswer(question) {
     const c = 'desyncAnswer';
-    const p = this.#w(c);
     const [lo, hi] = u64Arg(question, c);
-    check(fc.fcjs_desync_answer(p, lo, hi, io), c);
-    return get64();
+    return this.#plain(c, (p) => {
+      check(fc.fcjs_desync_answer(p, lo, hi, io), c);
+      return get64();
+    });
   }
 
   /** fc_world_dump: the canonical text dump (a string). */
   dump() {
-    return text(this.#w('dump'), 1, 0, 'dump');
+    return this.#plain('dump', (p) => text(p, 1, 0, 'dump'));
   }
 
   /** fc_world_dump_slot: one slot's line ("body ...", "free ..." or "unused I"; FC_ERR_ARGUMENT for index >= 2^24). */
   dumpSlot(index) {
     const c = 'dumpSlot';
-    const p = this.#w(c);
-    return text(p, 0, u32(index, c), c);
+    u32(index, c);
+    return this.#plain(c, (p) => text(p, 0, index, c));
   }
 
   /** fc_world_validate: throws FC_ERR_FORMAT when the world is inconsistent (tests). */
   validate() {
-    check(fc.fcjs_validate(this.#w('validate')), 'validate');
+    this.#plain('validate', (p) => check(fc.fcjs_validate(p), 'validate'));
   }
 }
 

@@ -106,6 +106,12 @@ test('snapshot / restore; checksum forms agree', () => {
   w.destroy();
 });
 
+test('ReplayRunner runs format 2 and 3, refuses format 1 (its checksum is the C runner\'s) with FC_ERR_VERSION', () => {
+  const settings = { dim: 2, boundsMin: [0, 0], boundsLog2: 10, maxDepth: 7, layout: 'loose' };
+  for (const version of [2, 3]) new fc.ReplayRunner({ ...settings, version }).destroy();
+  throwsStatus(() => new fc.ReplayRunner({ ...settings, version: 1 }), 'FC_ERR_VERSION');
+});
+
 test('outputs are reused: a steady frame allocates no result arrays', () => {
   const w = new World();
   const ids = [];
@@ -210,4 +216,46 @@ test('skill areas: world queries equal a brute-force scan with the stateless tes
   throwsStatus(() => areaContains(bent, 0, 0), 'FC_ERR_ARGUMENT');
   w.destroy();
   throwsStatus(() => w.overlapSector2(half), 'FC_ERR_NULL');
+});
+
+test('options, argument types and restore dimension (issue 26 frictions)', () => {
+  const named = (fn, ...needles) => assert.throws(fn, (e) => e instanceof FixcolError && e.status === 'FC_ERR_ARGUMENT' &&
+    needles.every((n) => e.message.includes(n)), `expected an argument error naming ${needles.join(', ')}`);
+  named(() => new World({ bogus: 1 }), 'new World', "'bogus'");
+  named(() => new World({ boundsLog: 8 }), "'boundsLog'");
+  named(() => new World('abc'), 'new World', 'options must be an object');
+  named(() => new World(null), 'options must be an object');
+  named(() => new World({ pairCapacity: 2 ** 31 - 1 }), 'pairCapacity');
+  named(() => new World({ pairCapacity: fc.PAIR_CAPACITY_MAX + 1 }), 'pairCapacity');
+  new World({ pairCapacity: 1024 }).destroy();
+  const w = new World();
+  const id = w.createBody(Shape.circle(0, 0, U));
+  named(() => w.translate2(id, 1n, 0), 'translate2', 'bigint');
+  named(() => w.translate2(id, Symbol('s'), 0), 'translate2', 'symbol');
+  named(() => w.point2(0, 1n), 'point2', 'bigint');
+  named(() => w.setFilter(id, { category: 1n, mask: 1 }), 'setFilter', 'bigint');
+  named(() => w.rangeChecksum(Symbol('x'), 1), 'rangeChecksum', 'symbol');
+  named(() => Shape.circle(0, 0, 5n), 'Shape.circle', 'bigint');
+  named(() => w.getBounds(id, new Int32Array(5)), 'getBounds');
+  named(() => w.checksumWords(new Uint32Array(1)), 'checksum');
+  // a 3D snapshot restored into a 2D World: dim follows it
+  const w3 = new World({ dim: 3 });
+  const s3 = w3.createBody(Shape.sphere(5 * U, 5 * U, 5 * U, U));
+  w.restore(w3.snapshot());
+  assert.equal(w.dim, 3);
+  const got = w.getShape(s3);
+  assert.equal(got.dim, 3);
+  assert.ok(got.equals(w3.getShape(s3)));
+  w3.destroy();
+  w.destroy();
+});
+
+test('pushout: a too-short or wrong out is an error, not ignored', () => {
+  const a = Shape.circle(0, 0, 2 * U), b = Shape.circle(U, 0, 2 * U);
+  const bad = (out) => assert.throws(() => fc.pushout(a, b, out), (e) => e instanceof FixcolError && e.status === 'FC_ERR_ARGUMENT' && e.message.includes('pushout'));
+  bad(new Int32Array(1));
+  bad([0, 0]);
+  bad(new Uint32Array(2));
+  const out = new Int32Array(2);
+  assert.equal(fc.pushout(a, b, out), out);
 });

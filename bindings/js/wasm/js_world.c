@@ -263,6 +263,11 @@ FCJS_EXPORT(fcjs_restore) int32_t fcjs_restore(fc_world *w, const void *buf, uin
     return fc_world_restore(w, buf, size);
 }
 
+/* The world's dimension (2 or 3): that of the last restored snapshot. */
+FCJS_EXPORT(fcjs_world_dim) int32_t fcjs_world_dim(const fc_world *w)
+{
+    return fc_world_get_dim(w) == FC_WORLD_3D ? 3 : 2;
+}
 FCJS_EXPORT(fcjs_body_count) int32_t fcjs_body_count(const fc_world *w) { return fc_world_body_count(w); }
 FCJS_EXPORT(fcjs_validate) int32_t fcjs_validate(const fc_world *w) { return fc_world_validate(w); }
 FCJS_EXPORT(fcjs_world_destroy) void fcjs_world_destroy(fc_world *w) { fc_world_destroy(w); }

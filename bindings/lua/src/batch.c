@@ -53,20 +53,34 @@ static int32_t raw_at(lua_State *L, int arg, const char *tname, lua_Integer i)
  * status (optional): filled with status[i] = 0 (moved) or the fc_status
  * code of the rejected move (fixcol.status[code] is its name), cleared
  * after n like every output table. */
+/* Re-entrancy (fcl.h): the entries are read with raw gets (no metamethod
+ * runs) and the status table is given its n entries before the world is
+ * resolved, so from fcl_use to the return no Lua code runs: no allocation
+ * (status entries are overwritten in place), no metamethod. An entry
+ * error is raised before any body moves. */
 static int l_translate2_many(lua_State *L)
 {
-    fcl_world *u = fcl_check_world_ud(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     luaL_checktype(L, 3, LUA_TTABLE);
     luaL_checktype(L, 4, LUA_TTABLE);
     uint32_t n = fcl_check_u32(L, 5);
     if (n > INT32_MAX)
         return fcl_argerror(L, 5, "count %lu too large", (unsigned long)n);
+    size_t have = fcl_rawlen(L, 2);
+    if ((size_t)n > have) /* ids[have + 1] is nil: fail before the status table grows */
+        return fcl_argerror(L, 2, "ids[%ld]: expected a body id, got nil", (long)have + 1);
     int status = 0;
     if (!lua_isnoneornil(L, 6)) {
         luaL_checktype(L, 6, LUA_TTABLE);
         status = 6;
+        for (uint32_t i = 0; i < n; i++) {
+            lua_pushinteger(L, 0);
+            lua_rawseti(L, status, (int)i + 1);
+        }
+        fcl_trim(L, status, n);
     }
+    fc_world *w = fcl_use(L, u);
     fcl_move2 *m = NULL;
     for (uint32_t i = 0; i < n; i++) {
         if (i % 256 == 0 && !(m = scratch(u, (size_t)i + 256 < n ? (size_t)i + 256 : n)))
@@ -81,7 +95,7 @@ static int l_translate2_many(lua_State *L)
     }
     lua_Integer rejected = 0;
     for (uint32_t i = 0; i < n; i++) {
-        fc_status st = fc_world_translate2(u->w, m[i].id, m[i].d);
+        fc_status st = fc_world_translate2(w, m[i].id, m[i].d);
         if (st != FC_OK)
             rejected++;
         if (status) {
@@ -89,8 +103,6 @@ static int l_translate2_many(lua_State *L)
             lua_rawseti(L, status, (int)i + 1);
         }
     }
-    if (status)
-        fcl_trim(L, status, n);
     lua_pushinteger(L, rejected);
     return 1;
 }

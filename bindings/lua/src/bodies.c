@@ -30,12 +30,16 @@ fc_filter fcl_opt_filter(lua_State *L, int arg)
     return f;
 }
 
+/* Every method converts its arguments before it resolves the world
+ * (fcl.h, "Re-entrancy"). */
+
 /* w:create_body(shape [, filter [, user_data]]) -> id | nil, status, message */
 static int l_create_body(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
+    int dim = fcl_world_dim(L, u);
     fc_body_def bd = fc_body_def_default();
-    if (fc_world_get_dim(w) == FC_WORLD_3D)
+    if (dim == 3)
         bd.shape3 = fcl_check_shape3(L, 2);
     else
         bd.shape2 = fcl_check_shape2(L, 2);
@@ -43,7 +47,7 @@ static int l_create_body(lua_State *L)
     if (!lua_isnoneornil(L, 4))
         bd.user_data = fcl_check_u64(L, 4);
     fc_body_id id;
-    fc_status st = fc_world_create_body(w, &bd, &id);
+    fc_status st = fc_world_create_body(fcl_use_dim(L, u, dim), &bd, &id);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
     fcl_push_id(L, id);
@@ -52,14 +56,16 @@ static int l_create_body(lua_State *L)
 
 static int l_destroy_body(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
-    return ok_or(L, fc_world_destroy_body(w, fcl_check_id(L, 2)));
+    fcl_world *u = fcl_world_arg(L, 1);
+    fc_body_id id = fcl_check_id(L, 2);
+    return ok_or(L, fc_world_destroy_body(fcl_use(L, u), id));
 }
 
 static int l_body_valid(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
-    lua_pushboolean(L, fc_world_body_valid(w, fcl_check_id(L, 2)));
+    fcl_world *u = fcl_world_arg(L, 1);
+    fc_body_id id = fcl_check_id(L, 2);
+    lua_pushboolean(L, fc_world_body_valid(fcl_use(L, u), id));
     return 1;
 }
 
@@ -72,87 +78,96 @@ static int l_body_count(lua_State *L)
 /* w:set_shape(id, shape): a shape of the world's dimension. */
 static int l_set_shape(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
+    int dim = fcl_world_dim(L, u);
     fc_body_id id = fcl_check_id(L, 2);
-    if (fc_world_get_dim(w) == FC_WORLD_3D) {
+    if (dim == 3) {
         fc_shape3 s = fcl_check_shape3(L, 3);
-        return ok_or(L, fc_world_set_shape3(w, id, &s));
+        return ok_or(L, fc_world_set_shape3(fcl_use_dim(L, u, dim), id, &s));
     }
     fc_shape2 s = fcl_check_shape2(L, 3);
-    return ok_or(L, fc_world_set_shape2(w, id, &s));
+    return ok_or(L, fc_world_set_shape2(fcl_use_dim(L, u, dim), id, &s));
 }
 
 static int l_translate2(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_body_id id = fcl_check_id(L, 2);
     fc_vec2 d = fc_vec2_make(fcl_check_raw(L, 3), fcl_check_raw(L, 4));
-    return ok_or(L, fc_world_translate2(w, id, d));
+    return ok_or(L, fc_world_translate2(fcl_use(L, u), id, d));
 }
 
 static int l_translate3(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_body_id id = fcl_check_id(L, 2);
     fc_vec3 d = fc_vec3_make(fcl_check_raw(L, 3), fcl_check_raw(L, 4), fcl_check_raw(L, 5));
-    return ok_or(L, fc_world_translate3(w, id, d));
+    return ok_or(L, fc_world_translate3(fcl_use(L, u), id, d));
 }
 
 static int l_set_angle2(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_body_id id = fcl_check_id(L, 2);
-    return ok_or(L, fc_world_set_angle2(w, id, fcl_check_angle(L, 3)));
+    fc_angle a = fcl_check_angle(L, 3);
+    return ok_or(L, fc_world_set_angle2(fcl_use(L, u), id, a));
 }
 
+/* w:set_filter(id, filter): filter nil is the default filter (as everywhere). */
 static int l_set_filter(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_body_id id = fcl_check_id(L, 2);
-    luaL_checktype(L, 3, LUA_TTABLE);
-    return ok_or(L, fc_world_set_filter(w, id, fcl_opt_filter(L, 3)));
+    if (lua_isnone(L, 3))
+        return fcl_argerror(L, 3, "expected a filter table {category=, mask=} or nil, got no value");
+    fc_filter f = fcl_opt_filter(L, 3);
+    return ok_or(L, fc_world_set_filter(fcl_use(L, u), id, f));
 }
 
 static int l_set_user_data(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_body_id id = fcl_check_id(L, 2);
-    return ok_or(L, fc_world_set_user_data(w, id, fcl_check_u64(L, 3)));
+    uint64_t v = fcl_check_u64(L, 3);
+    return ok_or(L, fc_world_set_user_data(fcl_use(L, u), id, v));
 }
 
 /* w:get_shape(id [, out]) -> shape table (out filled in place if given). */
 static int l_get_shape(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_body_id id = fcl_check_id(L, 2);
     int out = 0;
     if (!lua_isnoneornil(L, 3)) {
         luaL_checktype(L, 3, LUA_TTABLE);
         out = 3;
     }
-    fc_status st;
+    fc_world *w = fcl_use(L, u);
+    /* The shape is copied out before the table is filled (a __newindex of
+     * out may run Lua code: the engine is not read after it). */
     if (fc_world_get_dim(w) == FC_WORLD_3D) {
         fc_shape3 s;
-        st = fc_world_get_shape3(w, id, &s);
-        if (st == FC_OK)
-            fcl_push_shape3(L, &s, out);
+        fc_status st = fc_world_get_shape3(w, id, &s);
+        if (st != FC_OK)
+            return fcl_push_status_error(L, st);
+        fcl_push_shape3(L, &s, out);
     } else {
         fc_shape2 s;
-        st = fc_world_get_shape2(w, id, &s);
-        if (st == FC_OK)
-            fcl_push_shape2(L, &s, out);
+        fc_status st = fc_world_get_shape2(w, id, &s);
+        if (st != FC_OK)
+            return fcl_push_status_error(L, st);
+        fcl_push_shape2(L, &s, out);
     }
-    if (st != FC_OK)
-        return fcl_push_status_error(L, st);
     return 1;
 }
 
 /* w:get_filter(id) -> category, mask */
 static int l_get_filter(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
+    fc_body_id id = fcl_check_id(L, 2);
     fc_filter f;
-    fc_status st = fc_world_get_filter(w, fcl_check_id(L, 2), &f);
+    fc_status st = fc_world_get_filter(fcl_use(L, u), id, &f);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
     lua_pushnumber(L, (lua_Number)f.category);
@@ -163,9 +178,10 @@ static int l_get_filter(lua_State *L)
 /* w:get_user_data(id) -> a number (<= 2^53) or a 16-hex-digit string. */
 static int l_get_user_data(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
+    fc_body_id id = fcl_check_id(L, 2);
     uint64_t v;
-    fc_status st = fc_world_get_user_data(w, fcl_check_id(L, 2), &v);
+    fc_status st = fc_world_get_user_data(fcl_use(L, u), id, &v);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
     fcl_push_u64(L, v);
@@ -175,9 +191,10 @@ static int l_get_user_data(lua_State *L)
 /* w:get_bounds(id) -> minx, miny, minz, maxx, maxy, maxz (raw; z 0 in 2D) */
 static int l_get_bounds(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
+    fc_body_id id = fcl_check_id(L, 2);
     int32_t mn[3], mx[3];
-    fc_status st = fc_world_get_bounds(w, fcl_check_id(L, 2), mn, mx);
+    fc_status st = fc_world_get_bounds(fcl_use(L, u), id, mn, mx);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
     for (int i = 0; i < 3; i++)

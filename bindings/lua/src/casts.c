@@ -62,92 +62,73 @@ static int l_cast3(lua_State *L)
 }
 
 /* w:cast2(moving, dx, dy [, filter]) -> id, t, nx, ny | false | nil, status, message */
+/* The world methods convert their arguments before they resolve the world
+ * (fcl.h, "Re-entrancy"). */
 static int l_world_cast2(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_shape2 m = fcl_check_shape2(L, 2);
     fc_vec2 d = fc_vec2_make(fcl_check_raw(L, 3), fcl_check_raw(L, 4));
     fc_filter f = fcl_opt_filter(L, 5);
     fc_cast2_hit h;
     memset(&h, 0, sizeof h); /* read below even on a miss */
     int hit = 0;
-    fc_status st = fc_world_cast2(w, &m, d, f, &h, &hit);
+    fc_status st = fc_world_cast2(fcl_use(L, u), &m, d, f, &h, &hit);
     const int32_t n[2] = {h.normal.x, h.normal.y};
     return push_hit(L, st, hit, &h.id, h.t, n, 2);
 }
 
-/* w:cast3(moving, dx, dy, dz [, filter]) -> id, t, nx, ny, nz | false | nil, status, message */
 static int l_world_cast3(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_shape3 m = fcl_check_shape3(L, 2);
     fc_vec3 d = fc_vec3_make(fcl_check_raw(L, 3), fcl_check_raw(L, 4), fcl_check_raw(L, 5));
     fc_filter f = fcl_opt_filter(L, 6);
     fc_cast3_hit h;
     memset(&h, 0, sizeof h);
     int hit = 0;
-    fc_status st = fc_world_cast3(w, &m, d, f, &h, &hit);
+    fc_status st = fc_world_cast3(fcl_use(L, u), &m, d, f, &h, &hit);
     const int32_t n[3] = {h.normal.x, h.normal.y, h.normal.z};
     return push_hit(L, st, hit, &h.id, h.t, n, 3);
 }
 
-/* Fill out[k * per + 1 ..] with the id and the per - 1 raw values of hit k. */
-static void put_hit(lua_State *L, int out, int32_t k, int per, fc_body_id id, const int32_t *v)
+static int push_list(lua_State *L, fcl_world *u, int kind, int out, const void *p, int32_t n)
 {
-    fcl_push_id(L, id);
-    lua_rawseti(L, out, (int)(k * per + 1));
-    for (int j = 1; j < per; j++) {
-        lua_pushinteger(L, v[j - 1]);
-        lua_rawseti(L, out, (int)(k * per + j + 1));
-    }
-}
-
-static int push_list(lua_State *L, int out, int32_t n, int per)
-{
-    fcl_trim(L, out, (size_t)(per * n));
+    fcl_list l = {kind, out, p, n};
+    fcl_fill(L, u, &l, 1);
     lua_pushvalue(L, out);
     lua_pushinteger(L, n);
     return 2;
 }
 
-/* w:cast2_all(moving, dx, dy [, filter [, out]]) -> out, n; out = {id1, t1, nx1, ny1, id2, ...} */
 static int l_world_cast2_all(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_shape2 m = fcl_check_shape2(L, 2);
     fc_vec2 d = fc_vec2_make(fcl_check_raw(L, 3), fcl_check_raw(L, 4));
     fc_filter f = fcl_opt_filter(L, 5);
     int out = fcl_out_table(L, 6, 0);
     const fc_cast2_hit *h = NULL;
     int32_t n = 0;
-    fc_status st = fc_world_cast2_all(w, &m, d, f, &h, &n);
+    fc_status st = fc_world_cast2_all(fcl_use(L, u), &m, d, f, &h, &n);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
-    for (int32_t i = 0; i < n; i++) {
-        const int32_t v[3] = {h[i].t, h[i].normal.x, h[i].normal.y};
-        put_hit(L, out, i, 4, h[i].id, v);
-    }
-    return push_list(L, out, n, 4);
+    return push_list(L, u, FCL_CAST2, out, h, n);
 }
 
-/* w:cast3_all(moving, dx, dy, dz [, filter [, out]]) -> out, n; out = {id1, t1, nx1, ny1, nz1, id2, ...} */
 static int l_world_cast3_all(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_shape3 m = fcl_check_shape3(L, 2);
     fc_vec3 d = fc_vec3_make(fcl_check_raw(L, 3), fcl_check_raw(L, 4), fcl_check_raw(L, 5));
     fc_filter f = fcl_opt_filter(L, 6);
     int out = fcl_out_table(L, 7, 0);
     const fc_cast3_hit *h = NULL;
     int32_t n = 0;
-    fc_status st = fc_world_cast3_all(w, &m, d, f, &h, &n);
+    fc_status st = fc_world_cast3_all(fcl_use(L, u), &m, d, f, &h, &n);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
-    for (int32_t i = 0; i < n; i++) {
-        const int32_t v[4] = {h[i].t, h[i].normal.x, h[i].normal.y, h[i].normal.z};
-        put_hit(L, out, i, 5, h[i].id, v);
-    }
-    return push_list(L, out, n, 5);
+    return push_list(L, u, FCL_CAST3, out, h, n);
 }
 
 const luaL_Reg fcl_cast_methods[] = {

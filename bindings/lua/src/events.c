@@ -34,17 +34,20 @@ static void fill_pairs(lua_State *L, int out, const fc_pair *p, int32_t n)
 /* w:pair_events([began [, ended]]) -> began, nbegan, ended, nended: the
  * pairs that began / ended between the last two find_pairs (or
  * find_contacts) calls, canonical order. */
+/* w:pair_events([began [, ended]]) and w:find_contacts([pairs [, contacts]]):
+ * output tables made before the world is resolved, lists written by
+ * fcl_fill (fcl.h, "Re-entrancy"). */
 static int l_pair_events(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     int ob = opt_out(L, 2), oe = opt_out(L, 3);
-    const fc_pair *b, *e;
-    int32_t nb, ne;
-    fc_status st = fc_world_pair_events(w, &b, &nb, &e, &ne);
+    const fc_pair *b = NULL, *e = NULL;
+    int32_t nb = 0, ne = 0;
+    fc_status st = fc_world_pair_events(fcl_use(L, u), &b, &nb, &e, &ne);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
-    fill_pairs(L, ob, b, nb);
-    fill_pairs(L, oe, e, ne);
+    const fcl_list l[2] = {{FCL_PAIRS, ob, b, nb}, {FCL_PAIRS, oe, e, ne}};
+    fcl_fill(L, u, l, 2);
     lua_pushvalue(L, ob);
     lua_pushinteger(L, nb);
     lua_pushvalue(L, oe);
@@ -52,52 +55,36 @@ static int l_pair_events(lua_State *L)
     return 4;
 }
 
-/* w:find_contacts([pairs [, contacts]]) -> pairs, npairs, contacts. It is a
- * find_pairs call (it moves the events baseline like find_pairs). */
 static int l_find_contacts(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     int op = opt_out(L, 2), oc = opt_out(L, 3);
-    const fc_pair *p;
-    int32_t n;
+    fc_world *w = fcl_use(L, u);
+    const fc_pair *p = NULL;
+    int32_t n = 0;
     fc_status st;
-    int per;
+    fcl_list l[2] = {{FCL_PAIRS, op, NULL, 0}, {FCL_CONTACT2, oc, NULL, 0}};
     if (fc_world_get_dim(w) == FC_WORLD_3D) {
-        const fc_contact3_result *c;
+        const fc_contact3_result *c = NULL;
         st = fc_world_find_contacts3(w, &p, &c, &n);
-        per = 7;
-        for (int32_t i = 0; st == FC_OK && i < n; i++) {
-            const int32_t v[7] = {c[i].normal.x, c[i].normal.y, c[i].normal.z, c[i].depth,
-                                  c[i].point.x,  c[i].point.y,  c[i].point.z};
-            for (int k = 0; k < 7; k++) {
-                lua_pushinteger(L, v[k]);
-                lua_rawseti(L, oc, 7 * i + k + 1);
-            }
-        }
+        l[1].kind = FCL_CONTACT3;
+        l[1].p = c;
     } else {
-        const fc_contact2_result *c;
+        const fc_contact2_result *c = NULL;
         st = fc_world_find_contacts2(w, &p, &c, &n);
-        per = 5;
-        for (int32_t i = 0; st == FC_OK && i < n; i++) {
-            const int32_t v[5] = {c[i].normal.x, c[i].normal.y, c[i].depth, c[i].point.x, c[i].point.y};
-            for (int k = 0; k < 5; k++) {
-                lua_pushinteger(L, v[k]);
-                lua_rawseti(L, oc, 5 * i + k + 1);
-            }
-        }
+        l[1].p = c;
     }
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
-    fcl_trim(L, oc, (size_t)(per * n));
-    fill_pairs(L, op, p, n);
+    l[0].p = p;
+    l[0].n = l[1].n = n;
+    fcl_fill(L, u, l, 2);
     lua_pushvalue(L, op);
     lua_pushinteger(L, n);
     lua_pushvalue(L, oc);
     return 3;
 }
 
-/* The flat pair table at arg into a scratch array (a userdata left on the
- * stack); *n pairs. A non-id entry or an odd length is an argument error. */
 static fc_pair *check_pairs(lua_State *L, int arg, int32_t *n)
 {
     luaL_checktype(L, arg, LUA_TTABLE);

@@ -78,7 +78,24 @@ void fcl_push_shape2(lua_State *L, const fc_shape2 *s, int out);
 void fcl_push_shape3(lua_State *L, const fc_shape3 *s, int out);
 void fcl_open_shapes(lua_State *L);
 
-/* world.c / bodies.c / queries.c */
+/* The bindings' cap on the pair_capacity hint (2^24 entries, as
+ * FC_WORLD_MAX_BODIES): checked before fc_world_create. */
+#define FCL_PAIR_CAPACITY_MAX FC_WORLD_MAX_BODIES
+
+/* world.c / bodies.c / queries.c
+ *
+ * Re-entrancy (docs/binding-lua.md, "Re-entrancy"): every world method
+ * (1) takes the world userdata with fcl_world_arg (a type check that runs
+ * no Lua code and reads no engine memory), (2) converts ALL its other
+ * arguments to C values (this may run __index metamethods, which may do
+ * anything, including destroying or restoring this world), and only then
+ * (3) resolves the engine world with fcl_use / fcl_use_dim, which raise an
+ * argument error for a destroyed world, for a world whose dimension
+ * changed since fcl_world_dim, and for a busy world. Between (3) and the
+ * return no Lua code runs while engine memory is read, except inside
+ * fcl_fill, which writes result lists under the busy flag in a protected
+ * call: a finalizer (__gc) that calls a method of the busy world then gets
+ * an error, and an error leaves the flag cleared. */
 typedef struct fcl_world {
     const char *tag;      /* FCL_WORLD_MT (fcl_newudata) */
     fc_world *w;          /* NULL once destroyed */
@@ -86,9 +103,31 @@ typedef struct fcl_world {
     size_t snap_cap;
     void *batch;          /* batch.c scratch, reused */
     size_t batch_cap;
+    int busy;             /* > 0 while fcl_fill writes results of a call on this world */
+    fc_world *early;      /* test build FCL_TEST_NO_REENTRY_GUARD only: the pointer taken first */
 } fcl_world;
-fc_world *fcl_check_world(lua_State *L, int arg);
+fc_world *fcl_check_world(lua_State *L, int arg);                 /* methods without other arguments */
 fcl_world *fcl_check_world_ud(lua_State *L, int arg);             /* the userdata (not destroyed) */
+fcl_world *fcl_world_arg(lua_State *L, int arg);                  /* step (1): type check only */
+int fcl_world_dim(lua_State *L, fcl_world *u);                    /* 2 or 3 (error if destroyed) */
+fc_world *fcl_use(lua_State *L, fcl_world *u);                    /* step (3) */
+fc_world *fcl_use_dim(lua_State *L, fcl_world *u, int dim);       /* step (3), dimension unchanged */
+/* Result lists (engine memory) written into caller tables under the busy
+ * flag, in a protected call. kind: FCL_IDS (fc_body_id), FCL_PAIRS
+ * (fc_pair: a, b), FCL_HITS (fc_ray_hit: id, t), FCL_CAST2 / FCL_CAST3
+ * (id, t, normal), FCL_CONTACT2 / FCL_CONTACT3 (normal, depth, point),
+ * FCL_BYTES (pushes a string of n bytes instead of filling a table). Each
+ * table list fills out[1 .. per*n] and trims after it. */
+enum { FCL_IDS, FCL_PAIRS, FCL_HITS, FCL_CAST2, FCL_CAST3, FCL_CONTACT2, FCL_CONTACT3, FCL_BYTES };
+typedef struct fcl_list {
+    int kind;
+    int out;          /* absolute stack index of the output table (not FCL_BYTES) */
+    const void *p;
+    int32_t n;
+} fcl_list;
+/* Returns the number of strings pushed (one per FCL_BYTES list). */
+int fcl_fill(lua_State *L, fcl_world *u, const fcl_list *lists, int count);
+void fcl_open_fill(lua_State *L);
 fc_filter fcl_opt_filter(lua_State *L, int arg);
 void fcl_open_world(lua_State *L);
 extern const luaL_Reg fcl_body_methods[];

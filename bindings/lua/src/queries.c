@@ -7,13 +7,13 @@
  * error returns nil, status, message. */
 #include "fcl.h"
 
-static int push_ids(lua_State *L, int out, const fc_body_id *ids, int32_t n)
+/* Every method converts its arguments (and makes its output table) before
+ * it resolves the world, and writes the list with fcl_fill (fcl.h). */
+
+static int push_list(lua_State *L, fcl_world *u, int kind, int out, const void *p, int32_t n)
 {
-    for (int32_t i = 0; i < n; i++) {
-        fcl_push_id(L, ids[i]);
-        lua_rawseti(L, out, i + 1);
-    }
-    fcl_trim(L, out, (size_t)n);
+    fcl_list l = {kind, out, p, n};
+    fcl_fill(L, u, &l, 1);
     lua_pushvalue(L, out);
     lua_pushinteger(L, n);
     return 2;
@@ -23,46 +23,38 @@ static int push_ids(lua_State *L, int out, const fc_body_id *ids, int32_t n)
  * (a index, b index), a index < b index. */
 static int l_find_pairs(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
+    int out = fcl_out_table(L, 2, 0);
     const fc_pair *p = NULL;
     int32_t n = 0;
-    fc_status st = fc_world_find_pairs(w, &p, &n);
+    fc_status st = fc_world_find_pairs(fcl_use(L, u), &p, &n);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
-    int out = fcl_out_table(L, 2, 2 * n);
-    for (int32_t i = 0; i < n; i++) {
-        fcl_push_id(L, p[i].a);
-        lua_rawseti(L, out, 2 * i + 1);
-        fcl_push_id(L, p[i].b);
-        lua_rawseti(L, out, 2 * i + 2);
-    }
-    fcl_trim(L, out, (size_t)(2 * n));
-    lua_pushvalue(L, out);
-    lua_pushinteger(L, n);
-    return 2;
+    return push_list(L, u, FCL_PAIRS, out, p, n);
 }
 
 /* w:overlap(shape [, filter [, out]]) -> out, n: ids sorted by index. */
 static int l_overlap(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
+    int dim = fcl_world_dim(L, u);
     const fc_body_id *ids = NULL;
     int32_t n = 0;
     fc_status st;
-    if (fc_world_get_dim(w) == FC_WORLD_3D) {
+    if (dim == 3) {
         fc_shape3 s = fcl_check_shape3(L, 2);
         fc_filter f = fcl_opt_filter(L, 3);
         int out = fcl_out_table(L, 4, 0);
-        st = fc_world_overlap3(w, &s, f, &ids, &n);
+        st = fc_world_overlap3(fcl_use_dim(L, u, dim), &s, f, &ids, &n);
         if (st == FC_OK)
-            return push_ids(L, out, ids, n);
+            return push_list(L, u, FCL_IDS, out, ids, n);
     } else {
         fc_shape2 s = fcl_check_shape2(L, 2);
         fc_filter f = fcl_opt_filter(L, 3);
         int out = fcl_out_table(L, 4, 0);
-        st = fc_world_overlap2(w, &s, f, &ids, &n);
+        st = fc_world_overlap2(fcl_use_dim(L, u, dim), &s, f, &ids, &n);
         if (st == FC_OK)
-            return push_ids(L, out, ids, n);
+            return push_list(L, u, FCL_IDS, out, ids, n);
     }
     return fcl_push_status_error(L, st);
 }
@@ -70,31 +62,31 @@ static int l_overlap(lua_State *L)
 /* w:point2(x, y [, filter [, out]]) -> out, n */
 static int l_point2(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_vec2 p = fc_vec2_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3));
     fc_filter f = fcl_opt_filter(L, 4);
     int out = fcl_out_table(L, 5, 0);
     const fc_body_id *ids = NULL;
     int32_t n = 0;
-    fc_status st = fc_world_point2(w, p, f, &ids, &n);
+    fc_status st = fc_world_point2(fcl_use(L, u), p, f, &ids, &n);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
-    return push_ids(L, out, ids, n);
+    return push_list(L, u, FCL_IDS, out, ids, n);
 }
 
 /* w:point3(x, y, z [, filter [, out]]) -> out, n */
 static int l_point3(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_vec3 p = fc_vec3_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3), fcl_check_raw(L, 4));
     fc_filter f = fcl_opt_filter(L, 5);
     int out = fcl_out_table(L, 6, 0);
     const fc_body_id *ids = NULL;
     int32_t n = 0;
-    fc_status st = fc_world_point3(w, p, f, &ids, &n);
+    fc_status st = fc_world_point3(fcl_use(L, u), p, f, &ids, &n);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
-    return push_ids(L, out, ids, n);
+    return push_list(L, u, FCL_IDS, out, ids, n);
 }
 
 static int push_hit(lua_State *L, fc_status st, int hit, const fc_ray_hit *h)
@@ -110,54 +102,38 @@ static int push_hit(lua_State *L, fc_status st, int hit, const fc_ray_hit *h)
     return 2;
 }
 
-static int push_hits(lua_State *L, fc_status st, int out, const fc_ray_hit *h, int32_t n)
-{
-    if (st != FC_OK)
-        return fcl_push_status_error(L, st);
-    for (int32_t i = 0; i < n; i++) {
-        fcl_push_id(L, h[i].id);
-        lua_rawseti(L, out, 2 * i + 1);
-        lua_pushinteger(L, h[i].t);
-        lua_rawseti(L, out, 2 * i + 2);
-    }
-    fcl_trim(L, out, (size_t)(2 * n));
-    lua_pushvalue(L, out);
-    lua_pushinteger(L, n);
-    return 2;
-}
-
 /* w:raycast2(ox, oy, dx, dy [, filter]) -> id, t | false (no hit) | nil, status, message */
 static int l_raycast2(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_ray2 r;
     r.origin = fc_vec2_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3));
     r.delta = fc_vec2_make(fcl_check_raw(L, 4), fcl_check_raw(L, 5));
     fc_filter f = fcl_opt_filter(L, 6);
     fc_ray_hit h;
     int hit = 0;
-    fc_status st = fc_world_raycast2(w, &r, f, &h, &hit);
+    fc_status st = fc_world_raycast2(fcl_use(L, u), &r, f, &h, &hit);
     return push_hit(L, st, hit, &h);
 }
 
 /* w:raycast3(ox, oy, oz, dx, dy, dz [, filter]) */
 static int l_raycast3(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_ray3 r;
     r.origin = fc_vec3_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3), fcl_check_raw(L, 4));
     r.delta = fc_vec3_make(fcl_check_raw(L, 5), fcl_check_raw(L, 6), fcl_check_raw(L, 7));
     fc_filter f = fcl_opt_filter(L, 8);
     fc_ray_hit h;
     int hit = 0;
-    fc_status st = fc_world_raycast3(w, &r, f, &h, &hit);
+    fc_status st = fc_world_raycast3(fcl_use(L, u), &r, f, &h, &hit);
     return push_hit(L, st, hit, &h);
 }
 
 /* w:raycast2_all(ox, oy, dx, dy [, filter [, out]]) -> out, n; out = {id1, t1, id2, t2, ...} */
 static int l_raycast2_all(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_ray2 r;
     r.origin = fc_vec2_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3));
     r.delta = fc_vec2_make(fcl_check_raw(L, 4), fcl_check_raw(L, 5));
@@ -165,14 +141,16 @@ static int l_raycast2_all(lua_State *L)
     int out = fcl_out_table(L, 7, 0);
     const fc_ray_hit *h = NULL;
     int32_t n = 0;
-    fc_status st = fc_world_raycast2_all(w, &r, f, &h, &n);
-    return push_hits(L, st, out, h, n);
+    fc_status st = fc_world_raycast2_all(fcl_use(L, u), &r, f, &h, &n);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    return push_list(L, u, FCL_HITS, out, h, n);
 }
 
 /* w:raycast3_all(ox, oy, oz, dx, dy, dz [, filter [, out]]) */
 static int l_raycast3_all(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_ray3 r;
     r.origin = fc_vec3_make(fcl_check_raw(L, 2), fcl_check_raw(L, 3), fcl_check_raw(L, 4));
     r.delta = fc_vec3_make(fcl_check_raw(L, 5), fcl_check_raw(L, 6), fcl_check_raw(L, 7));
@@ -180,35 +158,37 @@ static int l_raycast3_all(lua_State *L)
     int out = fcl_out_table(L, 9, 0);
     const fc_ray_hit *h = NULL;
     int32_t n = 0;
-    fc_status st = fc_world_raycast3_all(w, &r, f, &h, &n);
-    return push_hits(L, st, out, h, n);
+    fc_status st = fc_world_raycast3_all(fcl_use(L, u), &r, f, &h, &n);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    return push_list(L, u, FCL_HITS, out, h, n);
 }
 
 /* w:overlap_sector2(sector [, filter [, out]]) -> out, n (areas.c has the
  * table form); an out-of-range sector gives nil, status, message. */
 static int l_overlap_sector2(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_sector2 s = fcl_check_sector2(L, 2);
     fc_filter f = fcl_opt_filter(L, 3);
     int out = fcl_out_table(L, 4, 0);
     const fc_body_id *ids = NULL;
     int32_t n = 0;
-    fc_status st = fc_world_overlap_sector2(w, &s, f, &ids, &n);
-    return st != FC_OK ? fcl_push_status_error(L, st) : push_ids(L, out, ids, n);
+    fc_status st = fc_world_overlap_sector2(fcl_use(L, u), &s, f, &ids, &n);
+    return st != FC_OK ? fcl_push_status_error(L, st) : push_list(L, u, FCL_IDS, out, ids, n);
 }
 
 /* w:overlap_ring2(ring [, filter [, out]]) -> out, n */
 static int l_overlap_ring2(lua_State *L)
 {
-    fc_world *w = fcl_check_world(L, 1);
+    fcl_world *u = fcl_world_arg(L, 1);
     fc_ring2 r = fcl_check_ring2(L, 2);
     fc_filter f = fcl_opt_filter(L, 3);
     int out = fcl_out_table(L, 4, 0);
     const fc_body_id *ids = NULL;
     int32_t n = 0;
-    fc_status st = fc_world_overlap_ring2(w, &r, f, &ids, &n);
-    return st != FC_OK ? fcl_push_status_error(L, st) : push_ids(L, out, ids, n);
+    fc_status st = fc_world_overlap_ring2(fcl_use(L, u), &r, f, &ids, &n);
+    return st != FC_OK ? fcl_push_status_error(L, st) : push_list(L, u, FCL_IDS, out, ids, n);
 }
 
 const luaL_Reg fcl_query_methods[] = {

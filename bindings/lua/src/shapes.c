@@ -11,16 +11,26 @@
 
 #include "fcl.h"
 
-static const char *shape_type(lua_State *L, int arg)
+/* The shape's type, one of names[] (its index), or an argument error. The
+ * field is compared while it is on the stack: a string returned by an
+ * __index metamethod is held by nothing else. */
+static int shape_type(lua_State *L, int arg, const char *const *names, const char *what, const char *list)
 {
     luaL_checktype(L, arg, LUA_TTABLE);
     lua_getfield(L, arg, "type");
-    const char *t = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    lua_pop(L, 1); /* the string stays alive: the table holds it */
-    if (!t)
+    if (lua_type(L, -1) != LUA_TSTRING)
         fcl_argerror(L, arg, "shape field 'type': expected a string");
-    return t;
+    const char *t = lua_tostring(L, -1);
+    for (int i = 0; names[i]; i++)
+        if (strcmp(t, names[i]) == 0) {
+            lua_pop(L, 1);
+            return i;
+        }
+    return fcl_argerror(L, arg, "unknown %s shape type '%s' (%s)", what, t, list);
 }
+
+static const char *const types2[] = {"circle", "aabb", "obb", "capsule", "poly", NULL};
+static const char *const types3[] = {"sphere", "aabb", "obb", NULL};
 
 static fc_vec2 vec2_of(lua_State *L, int arg, const char *fx, const char *fy)
 {
@@ -43,25 +53,25 @@ fc_shape2 fcl_check_shape2(lua_State *L, int arg)
 {
     fc_shape2 s;
     memset(&s, 0, sizeof s);
-    const char *t = shape_type(L, arg);
-    if (strcmp(t, "circle") == 0) {
+    int t = shape_type(L, arg, types2, "2D", "circle, aabb, obb, capsule, poly");
+    if (t == 0) {
         s.type = FC_SHAPE2_CIRCLE;
         s.u.circle = fc_circle_make(vec2_of(L, arg, "x", "y"), fcl_get_raw(L, arg, "r"));
-    } else if (strcmp(t, "aabb") == 0) {
+    } else if (t == 1) {
         s.type = FC_SHAPE2_AABB;
         s.u.aabb = fc_aabb2_make(vec2_of(L, arg, "minx", "miny"), vec2_of(L, arg, "maxx", "maxy"));
-    } else if (strcmp(t, "obb") == 0) {
+    } else if (t == 2) {
         s.type = FC_SHAPE2_OBB;
         fc_vec2 c = vec2_of(L, arg, "x", "y"), h = vec2_of(L, arg, "hx", "hy");
         lua_getfield(L, arg, "angle");
         fc_angle a = lua_isnil(L, -1) ? 0 : fcl_field_angle(L, -1, arg, "angle");
         lua_pop(L, 1);
         s.u.obb = fc_obb2_make(c, h, a);
-    } else if (strcmp(t, "capsule") == 0) {
+    } else if (t == 3) {
         s.type = FC_SHAPE2_CAPSULE;
         s.u.capsule = fc_capsule2_make(vec2_of(L, arg, "ax", "ay"), vec2_of(L, arg, "bx", "by"),
                                        fcl_get_raw(L, arg, "r"));
-    } else if (strcmp(t, "poly") == 0) {
+    } else {
         size_t n = fcl_rawlen(L, arg);
         if (n % 2 != 0)
             fcl_argerror(L, arg, "poly: expected x, y pairs, got %d numbers", (int)n);
@@ -78,8 +88,6 @@ fc_shape2 fcl_check_shape2(lua_State *L, int arg)
             else
                 s.u.poly.v[i / 2].y = v;
         }
-    } else {
-        fcl_argerror(L, arg, "unknown 2D shape type '%s' (circle, aabb, obb, capsule, poly)", t);
     }
     return s;
 }
@@ -88,16 +96,16 @@ fc_shape3 fcl_check_shape3(lua_State *L, int arg)
 {
     fc_shape3 s;
     memset(&s, 0, sizeof s);
-    const char *t = shape_type(L, arg);
-    if (strcmp(t, "sphere") == 0) {
+    int t = shape_type(L, arg, types3, "3D", "sphere, aabb, obb");
+    if (t == 0) {
         s.type = FC_SHAPE3_SPHERE;
         s.u.sphere.center = vec3_of(L, arg, "x", "y", "z");
         s.u.sphere.radius = fcl_get_raw(L, arg, "r");
-    } else if (strcmp(t, "aabb") == 0) {
+    } else if (t == 1) {
         s.type = FC_SHAPE3_AABB;
         s.u.aabb.min = vec3_of(L, arg, "minx", "miny", "minz");
         s.u.aabb.max = vec3_of(L, arg, "maxx", "maxy", "maxz");
-    } else if (strcmp(t, "obb") == 0) {
+    } else {
         s.type = FC_SHAPE3_OBB;
         s.u.obb.center = vec3_of(L, arg, "x", "y", "z");
         s.u.obb.half = vec3_of(L, arg, "hx", "hy", "hz");
@@ -113,8 +121,6 @@ fc_shape3 fcl_check_shape3(lua_State *L, int arg)
         lua_pop(L, 1);
         for (int i = 0; i < 3; i++)
             s.u.obb.axis[i] = fc_vec3_make(a[3 * i], a[3 * i + 1], a[3 * i + 2]);
-    } else {
-        fcl_argerror(L, arg, "unknown 3D shape type '%s' (sphere, aabb, obb)", t);
     }
     return s;
 }

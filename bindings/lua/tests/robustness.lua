@@ -357,6 +357,48 @@ if _VERSION == "Lua 5.4" then
   checks = checks + 1
   if not closed:is_destroyed() then fail("__close did not destroy the world") end
 end
+-- Unknown world_create keys are errors naming the key; the pair_capacity cap.
+local function expect_message(what, needle, f, ...)
+  checks = checks + 1
+  local ok, err = pcall(f, ...)
+  if ok then fail(what .. ": did not fail")
+  elseif not tostring(err):find(needle, 1, true) then fail(what .. ": error does not say " .. needle .. ": " .. tostring(err)) end
+end
+expect_message("world_create{bogus=1}", "'bogus'", fc.world_create, { bogus = 1 })
+expect_message("world_create{bounds_log=8} (typo)", "'bounds_log'", fc.world_create, { bounds_log = 8 })
+expect_message("world_create{[1]=2}", "number key", fc.world_create, { 2 })
+expect_message("world_create pair_capacity 2^31-1", "PAIR_CAPACITY_MAX", fc.world_create, { pair_capacity = 2 ^ 31 - 1 })
+expect_message("world_create pair_capacity cap + 1", "pair_capacity", fc.world_create, { pair_capacity = fc.PAIR_CAPACITY_MAX + 1 })
+checks = checks + 1
+local capw = fc.world_create { pair_capacity = 16384 }
+if not capw then fail("world_create with a pair_capacity under the cap failed") else capw:destroy() end
+-- set_filter(id, nil) is the default filter (category 1, every mask bit).
+do
+  local fw = assert(fc.world_create {})
+  local id = assert(fw:create_body(fc.circle(0, 0, fc.ONE), { category = 4, mask = 2 }))
+  checks = checks + 1
+  local ok = fw:set_filter(id, nil)
+  local cat, mask = fw:get_filter(id)
+  if not (ok and cat == 1 and mask == 4294967295) then fail("set_filter(id, nil) did not set the default filter") end
+  expect_error("set_filter(id) without a filter argument", false, fw, fw.set_filter, fw, id)
+  fw:destroy()
+end
+-- fixcol.world_methods(): every method, sorted, each callable on a world.
+do
+  local names, lw = fc.world_methods(), assert(fc.world_create {})
+  checks = checks + 1
+  for i, name in ipairs(names) do
+    if type(lw[name]) ~= "function" then fail("world_methods: " .. name .. " is not a method") end
+    if i > 1 and names[i - 1] >= name then fail("world_methods: not sorted at " .. name) end
+  end
+  local seen = {}
+  for _, name in ipairs(names) do seen[name] = true end
+  for _, name in ipairs { "create_body", "overlap", "cast2_all", "snapshot", "restore", "destroy", "translate2_many" } do
+    if not seen[name] then fail("world_methods: " .. name .. " missing") end
+  end
+  if #names < 40 then fail("world_methods: only " .. #names .. " names") end
+  lw:destroy()
+end
 -- Metatable is protected.
 checks = checks + 1
 if getmetatable(w2) ~= "fixcol.world" or pcall(setmetatable, w2, {}) then fail("world metatable not protected") end
