@@ -97,10 +97,14 @@ bad = edit_frame(target, flip_checksum)
 rc, out = run("verify", bad)
 want = 0 if breaking else 1
 check(rc == want and ("frame %d:" % target) in out, "flipped checksum: exit %d and names frame %d" % (want, target), out)
+check(breaking or "frame checksum only" in out, "verify names a checksum-only difference as such", out)
 if breaking:  # only the flipped-checksum check matters here
     sys.exit(1 if failures else 0)
 rc, out = run("diff", replay, bad)
 check(rc == 1 and ("frame %d:" % target) in out, "diff names the flipped frame", out)
+# Same wording as verify (issue 31): only the frame checksum differs, not "queries".
+check("different results: frame checksum only" in out and "queries" not in out,
+      "diff names a checksum-only difference as such", out)
 rc, out = run("diff", replay, replay)
 check(rc == 0 and "same" in out, "diff of a file with itself: same", out)
 
@@ -121,6 +125,10 @@ qframe = next(int(m.group(1)) for m in re.finditer(r"^frame (\d+) ", text, re.M)
 bad = edit_frame(qframe, flip_query)
 rc, out = run("verify", bad)
 check(rc == 1 and "query 0" in out and "frame %d:" % qframe in out, "flipped query result names the query", out)
+# Twin of the checksum-only wording: a query result that differs is "queries", not "checksum only".
+rc, out = run("diff", replay, bad)
+check(rc == 1 and "different results: queries (first differing query: 0)" in out and "checksum only" not in out,
+      "diff of a flipped query result names the queries", out)
 
 
 

@@ -64,7 +64,7 @@ good = open(path("move.a"), "rb").read()
 bad = {
     "truncated": good[:-8],
     "flipped": good[:20] + bytes([good[20] ^ 1]) + good[21:],
-    "version": good[:4] + bytes([1]) + good[5:],
+    "version": good[:4] + bytes([3]) + good[5:],
     "empty": b"",
     "replay": open(replay, "rb").read(),
 }

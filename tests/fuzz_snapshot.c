@@ -7,13 +7,16 @@
  *   - restore either fails with FC_ERR_FORMAT, FC_ERR_VERSION or
  *     FC_ERR_CHECKSUM and leaves the target world exactly as it was, or
  *   - succeeds, the world is consistent, and snapshotting it gives the input
- *     back byte for byte (restore accepts only the one canonical encoding);
+ *     back byte for byte (restore accepts only the one canonical encoding;
+ *     for a format version 1 input: a current-version blob that restores to
+ *     the same state in a fresh world);
  *     restored again after a small divergence (the diff restore) it shows
  *     the same state (snapshot bytes, checksum, broadphase stats);
  *   - into seed worlds (2D and 3D, diverged a little: the diff restore,
  *     records equal and unequal) it is rejected with the target unchanged
  *     exactly when the first restore was, and else gives the same state.
- * Usage (non-libFuzzer build): fuzz_snapshot_seeds [--write-seeds DIR]. */
+ * Usage (non-libFuzzer build): fuzz_snapshot_seeds [--write-seeds DIR] [BLOB...]
+ * (BLOB: more seeds, e.g. the golden format version 1 blobs). */
 #include <fixcol/shapes.h>
 #include <fixcol/world.h>
 
@@ -184,18 +187,32 @@ static void try_blob(const uint8_t *data, size_t size)
     fc_world_create_body(w, &bd, &id);
     uint64_t before = fc_world_checksum(w);
     fc_status st = fc_world_restore(w, data, size);
+    /* a version 1 blob restores through its conversion: its world's
+     * snapshot is the current version's encoding, not the input */
+    const int v1 = size >= 8 && data[4] == 1 && data[5] == 0 && data[6] == 0 && data[7] == 0;
     if (st == FC_OK) {
         size_t n = 0;
         if (fc_world_validate(w) != FC_OK)
             fail("restored world inconsistent");
-        if (fc_world_snapshot(w, NULL, 0, &n) != FC_OK || n != size)
+        if (fc_world_snapshot(w, NULL, 0, &n) != FC_OK || (!v1 && n != size))
             fail("accepted blob is not canonical (size)");
         uint8_t *again = (uint8_t *)malloc(n);
-        if (again == NULL || fc_world_snapshot(w, again, n, &n) != FC_OK || memcmp(again, data, size) != 0)
+        if (again == NULL || fc_world_snapshot(w, again, n, &n) != FC_OK || (!v1 && memcmp(again, data, size) != 0))
             fail("accepted blob is not canonical (bytes)");
+        state first = state_of(w);
+        if (v1) { /* its conversion restores to the same world in a fresh one */
+            fc_world *f = NULL;
+            if (again[4] != FC_SNAPSHOT_VERSION || fc_world_create(&d, &f) != FC_OK ||
+                fc_world_restore(f, again, n) != FC_OK)
+                fail("a version 1 blob's world does not restore from its snapshot");
+            state fresh = state_of(f);
+            if (!same_state(&first, &fresh))
+                fail("a version 1 blob's world differs from its snapshot's");
+            free(fresh.blob);
+            fc_world_destroy(f);
+        }
         free(again);
         /* roll back to it after a small divergence: the same world again */
-        state first = state_of(w);
         perturb(w);
         if (fc_world_restore(w, data, size) != FC_OK)
             fail("restoring an accepted blob again failed");
@@ -243,29 +260,56 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 }
 
 #ifndef FIXCOL_LIBFUZZER
+/* The seed b: written to dir/name when dir is set, then tried whole, every
+ * prefix and every single-bit change. Returns the inputs tried. */
+static long run_seed(uint8_t *b, size_t size, const char *dir, const char *name)
+{
+    long runs = 0;
+    if (dir) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(b, 1, size, f) != size || fclose(f) != 0)
+            fail("cannot write seed");
+    }
+    LLVMFuzzerTestOneInput(b, size);
+    for (size_t cut = 0; cut < size; cut++, runs++)
+        LLVMFuzzerTestOneInput(b, cut);
+    for (size_t i = 0; i < size; i++)
+        for (unsigned x = 1; x < 256; x <<= 1, runs++) {
+            b[i] ^= (uint8_t)x;
+            LLVMFuzzerTestOneInput(b, size);
+            b[i] ^= (uint8_t)x;
+        }
+    return runs;
+}
+
+/* fuzz_snapshot_seeds [--write-seeds DIR] [BLOB...]: the generated seeds
+ * and each BLOB (e.g. the golden format version 1 blobs of tests/golden/). */
 int main(int argc, char **argv)
 {
-    const char *dir = argc > 2 && strcmp(argv[1], "--write-seeds") == 0 ? argv[2] : NULL;
+    int arg = 1;
+    const char *dir = NULL;
+    if (argc > 2 && strcmp(argv[1], "--write-seeds") == 0) {
+        dir = argv[2];
+        arg = 3;
+    }
     long runs = 0;
     for (int dim3 = 0; dim3 < 2; dim3++) {
         size_t size;
         uint8_t *b = seed_blob(dim3, &size);
-        if (dir) {
-            char path[4096];
-            snprintf(path, sizeof path, "%s/seed_%dd.snap", dir, dim3 ? 3 : 2);
-            FILE *f = fopen(path, "wb");
-            if (!f || fwrite(b, 1, size, f) != size || fclose(f) != 0)
-                fail("cannot write seed");
-        }
-        LLVMFuzzerTestOneInput(b, size);
-        for (size_t cut = 0; cut < size; cut++, runs++)
-            LLVMFuzzerTestOneInput(b, cut);
-        for (size_t i = 0; i < size; i++)
-            for (unsigned x = 1; x < 256; x <<= 1, runs++) {
-                b[i] ^= (uint8_t)x;
-                LLVMFuzzerTestOneInput(b, size);
-                b[i] ^= (uint8_t)x;
-            }
+        runs += run_seed(b, size, dir, dim3 ? "seed_3d.snap" : "seed_2d.snap");
+        free(b);
+    }
+    for (; arg < argc; arg++) {
+        FILE *f = fopen(argv[arg], "rb");
+        uint8_t *b = (uint8_t *)malloc(1 << 20);
+        size_t size = f && b ? fread(b, 1, 1 << 20, f) : 0;
+        if (!f || !b || ferror(f) || size == 0 || size == (1 << 20))
+            fail("cannot read a seed blob (at most 1 MiB)");
+        fclose(f);
+        const char *base = strrchr(argv[arg], '/');
+        runs += run_seed(b, size, dir, base ? base + 1 : argv[arg]);
         free(b);
     }
     printf("fuzz_snapshot: %ld inputs ok\n", runs);

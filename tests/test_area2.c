@@ -4,14 +4,19 @@
  * ids, same order: ascending index), across random worlds with destroyed
  * bodies, filters and sectors of every opening (0, 90, 180 degrees and
  * random); validation ranges and errors (outputs empty, world unchanged);
- * the 3D world refusal. --break drops one body from the brute-force list
- * and must fail. The exactness of the predicates themselves is checked
+ * the 3D world refusal, checked before the area's validation as the world
+ * casts check the dimension before the moving shape's (issue 27, 6: an
+ * invalid sector in a 3D world is FC_ERR_SHAPE_TYPE like a valid one).
+ * --break drops one body from the brute-force list and must fail;
+ * --break-order expects the validation error first in a 3D world and must
+ * fail. The exactness of the predicates themselves is checked
  * against an independent oracle by tests/check_area2_oracle.py. */
 #include <fixcol/area2.h>
+#include <fixcol/cast.h>
 
 #include "world_fixture.h"
 
-static int g_break;
+static int g_break, g_break_order;
 
 /* Brute force: every live id passing filter whose shape meets the area. */
 static int32_t brute(const fc_world *w, const fc_body_id *ids, int32_t n, const fc_sector2 *s, const fc_ring2 *r,
@@ -131,6 +136,12 @@ static void errors(void)
         TU_CHECK(fc_world_overlap_sector2(w, &bad_s[i].s, fc_filter_default(), &ids, &n) == bad_s[i].want &&
                      ids == NULL && n == 0,
                  "world sector case %d", (int)i);
+        fc_status want3 = g_break_order ? bad_s[i].want : FC_ERR_SHAPE_TYPE;
+        ids = (const fc_body_id *)&def;
+        n = 7;
+        TU_CHECK(fc_world_overlap_sector2(w3, &bad_s[i].s, fc_filter_default(), &ids, &n) == want3 && ids == NULL &&
+                     n == 0,
+                 "3D world sector case %d: the dimension is checked first", (int)i);
     }
     struct {
         fc_ring2 r;
@@ -147,6 +158,9 @@ static void errors(void)
         TU_CHECK(fc_world_overlap_ring2(w, &bad_r[i].r, fc_filter_default(), &ids, &n) == bad_r[i].want &&
                      ids == NULL && n == 0,
                  "world ring case %d", (int)i);
+        fc_status want3 = g_break_order ? bad_r[i].want : FC_ERR_SHAPE_TYPE;
+        TU_CHECK(fc_world_overlap_ring2(w3, &bad_r[i].r, fc_filter_default(), &ids, &n) == want3,
+                 "3D world ring case %d: the dimension is checked first", (int)i);
     }
     TU_CHECK(fc_sector2_validate(&ok) == FC_OK && fc_ring2_validate(&rok) == FC_OK, "valid areas");
     fc_sector2 edge = fc_sector2_make(fc_vec2_make(-FC_COORD_LIMIT, FC_COORD_LIMIT), FC_SIZE_LIMIT, 0, FC_ANGLE_HALF);
@@ -159,6 +173,17 @@ static void errors(void)
     TU_CHECK(fc_world_overlap_ring2(w, NULL, fc_filter_default(), &ids, &n) == FC_ERR_NULL, "NULL ring");
     TU_CHECK(fc_world_overlap_sector2(w3, &ok, fc_filter_default(), &ids, &n) == FC_ERR_SHAPE_TYPE, "3D world");
     TU_CHECK(fc_world_overlap_ring2(w3, &rok, fc_filter_default(), &ids, &n) == FC_ERR_SHAPE_TYPE, "3D world");
+    { /* the casts' order, which the areas follow: an invalid moving shape in a 3D world */
+        fc_shape2 bad;
+        memset(&bad, 0, sizeof bad);
+        bad.type = FC_SHAPE2_CIRCLE;
+        bad.u.circle = fc_circle_make(o, -1);
+        fc_cast2_hit hit;
+        int got = 0;
+        TU_CHECK(fc_world_cast2(w3, &bad, fc_vec2_make(WF_U, 0), fc_filter_default(), &hit, &got) ==
+                     FC_ERR_SHAPE_TYPE,
+                 "cast2 in a 3D world: the dimension is checked first");
+    }
     TU_CHECK(fc_world_overlap_sector2(w, &ok, fc_filter_default(), &ids, &n) == FC_OK && n == 0, "empty world");
     fc_world_destroy(w);
     fc_world_destroy(w3);
@@ -201,6 +226,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--break") == 0)
             g_break = 1;
+        else if (strcmp(argv[i], "--break-order") == 0)
+            g_break_order = 1;
         else if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc)
             scale = atoi(argv[++i]);
     }

@@ -9,9 +9,24 @@
  * documentation (independent recomputation, composition, empty ranges,
  * argument errors); feed errors leave the machine unchanged.
  *
+ * Dimensions (issue 27, 4): a 2D circle (5, 7) r 3 and a 3D sphere
+ * (5, 7, 3) r 0 have equal body hashes and equal fc_world_range_checksum
+ * sums, but the protocol's answers (fc_desync_answer) are keyed by the
+ * dimension, so fc_desync never reports worlds of different dimensions
+ * equal (empty worlds included); the 3D answers follow their definition.
+ * Budget (issue 27, 5): a lying responder (every range differs, 99,982
+ * slots) is stopped with FC_DESYNC_LIMIT after the default budget, 2 +
+ * FC_DESYNC_DEFAULT_MAX_FOUND * ceil(log2 S) rounds and at most
+ * FC_DESYNC_DEFAULT_MAX_FOUND reports (it used to take S + 1 rounds);
+ * fc_desync_set_budget raises, lowers and validates the budget.
+ *
  * --break: the responder answers with a range hash that covers live
  * bodies only (the design the header warns against); the freed-slot
- * generation cases must then go unfound and the test must fail. */
+ * generation cases must then go unfound and the test must fail.
+ * --break-dim: the responder answers with fc_world_range_checksum (no
+ * dimension key): the dimension checks must fail.
+ * --break-budget: the search runs without a budget (max_found and
+ * max_rounds at their largest): the lying-peer check must fail. */
 #include <fixcol/desync.h>
 
 #include <stdio.h>
@@ -22,7 +37,7 @@
 
 #define N_BODIES 10000
 
-static int g_break;
+static int g_break, g_break_dim, g_break_budget;
 
 /* ---- an independent range sum from the documentation */
 static uint64_t avalanche(uint64_t x)
@@ -82,14 +97,23 @@ typedef struct outcome {
 
 static outcome g_out;
 
+/* The answer without the dimension key (--break-dim). */
+static fc_status unkeyed_answer(const fc_world *w, uint64_t q, uint64_t *out)
+{
+    if (q == FC_DESYNC_ASK_SLOTS)
+        return fc_desync_answer(w, q, out);
+    return fc_world_range_checksum(w, (uint32_t)q, (uint32_t)(q >> 32), out);
+}
+
 static void run(const fc_world *asker, const fc_world *responder, outcome *o)
 {
     fc_desync d;
     fc_desync_init(&d);
+    TU_CHECK(fc_desync_set_budget(&d, N_BODIES + 8, 0) == FC_OK, "budget for every body");
     uint64_t v = 0;
     fc_desync_step s;
     o->nfound = 0;
-    while ((s = fc_desync_next(&d, &v)) != FC_DESYNC_DONE) {
+    while ((s = fc_desync_next(&d, &v)) == FC_DESYNC_ASK || s == FC_DESYNC_FOUND) {
         if (s == FC_DESYNC_FOUND) {
             if (o->nfound < N_BODIES + 8)
                 o->found[o->nfound++] = (uint32_t)v;
@@ -97,13 +121,16 @@ static void run(const fc_world *asker, const fc_world *responder, outcome *o)
         }
         uint64_t mine = 0, theirs = 0;
         TU_CHECK(fc_desync_answer(asker, v, &mine) == FC_OK, "asker answers its own question");
-        fc_status st = g_break ? broken_answer(responder, v, &theirs) : fc_desync_answer(responder, v, &theirs);
+        fc_status st = g_break       ? broken_answer(responder, v, &theirs)
+                       : g_break_dim ? unkeyed_answer(responder, v, &theirs)
+                                     : fc_desync_answer(responder, v, &theirs);
         TU_CHECK(st == FC_OK, "responder answers");
         TU_CHECK(fc_desync_feed(&d, mine, theirs) == FC_OK, "feed");
         if (d.rounds > 4u * N_BODIES)
             break;
     }
     o->rounds = d.rounds;
+    TU_CHECK(s == FC_DESYNC_DONE || d.rounds > 4u * N_BODIES, "the search ended with step %d", (int)s);
     TU_CHECK(d.found == o->nfound, "found counter %u vs %u", d.found, o->nfound);
 }
 
@@ -405,9 +432,178 @@ static void ranges(void)
     fc_world_destroy(w);
 }
 
+/* ---- dimensions (issue 27, 4) */
+static fc_world *new_world3(void)
+{
+    fc_world_def def = fc_world_def_default();
+    def.dim = FC_WORLD_3D;
+    fc_world *w = NULL;
+    TU_CHECK(fc_world_create(&def, &w) == FC_OK, "create 3D world");
+    return w;
+}
+
+/* The protocol word of slot i of a 3D world from desync.h: the slot word
+ * xor 2 (live), xor 2^31 (free; and slot 0 when unused). The 3D worlds
+ * here have no free slot. */
+static uint64_t doc_word3(const fc_world *w, uint32_t i)
+{
+    if (i >= fc_world_slot_count(w))
+        return i == 0 ? (uint64_t)1 << 31 : 0;
+    uint64_t r = 0;
+    for (uint32_t g = 1; g < 64; g++) {
+        fc_body_id id = {i, g, 1};
+        if (fc_world_body_hash(w, id, &r) == FC_OK)
+            return r ^ 2u;
+    }
+    TU_CHECK(0, "slot %u of the 3D world is not live", i);
+    return 0;
+}
+
+static void dimensions(void)
+{
+    fc_world *a = new_world(), *b = new_world3();
+    fc_body_def bd = fc_body_def_default();
+    bd.shape2.type = FC_SHAPE2_CIRCLE;
+    bd.shape2.u.circle = fc_circle_make(fc_vec2_make(5, 7), 3);
+    bd.shape3.type = FC_SHAPE3_SPHERE;
+    bd.shape3.u.sphere.center = fc_vec3_make(5, 7, 3);
+    bd.shape3.u.sphere.radius = 0;
+    fc_body_id ia, ib;
+    TU_CHECK(fc_world_create_body(a, &bd, &ia) == FC_OK && fc_world_create_body(b, &bd, &ib) == FC_OK, "bodies");
+    uint64_t ha = 0, hb = 1, ra = 0, rb = 1, qa = 0, qb = 0;
+    fc_world_body_hash(a, ia, &ha);
+    fc_world_body_hash(b, ib, &hb);
+    fc_world_range_checksum(a, 0, FC_WORLD_MAX_BODIES, &ra);
+    fc_world_range_checksum(b, 0, FC_WORLD_MAX_BODIES, &rb);
+    TU_CHECK(ha == hb && ra == rb, "the record words carry no dimension (documented): body hashes %s, ranges %s",
+             ha == hb ? "equal" : "differ", ra == rb ? "equal" : "differ");
+    TU_CHECK(fc_world_checksum(a) != fc_world_checksum(b), "world checksums differ");
+    const uint64_t whole = (uint64_t)FC_WORLD_MAX_BODIES << 32;
+    fc_desync_answer(a, whole, &qa);
+    fc_desync_answer(b, whole, &qb);
+    TU_CHECK(qa == ra, "2D answers are the range checksums");
+    TU_CHECK(qb == avalanche(doc_word3(b, 0)), "3D answer of the whole space vs its definition");
+    for (int dir = 0; dir < 2; dir++) {
+        run(dir ? b : a, dir ? a : b, &g_out);
+        TU_CHECK(g_out.rounds > 1 && g_out.nfound == 1 && g_out.found[0] == 0,
+                 "2D circle vs 3D sphere (dir %d): %u rounds, %u found", dir, g_out.rounds, g_out.nfound);
+    }
+    fc_world_destroy(a);
+    fc_world_destroy(b);
+    /* empty worlds of different dimensions: slot 0's word differs */
+    a = new_world(), b = new_world3();
+    run(a, b, &g_out);
+    TU_CHECK(g_out.rounds > 1 && g_out.nfound == 1 && g_out.found[0] == 0, "empty 2D vs empty 3D: %u rounds, %u found",
+             g_out.rounds, g_out.nfound);
+    fc_world *c = new_world3();
+    run(b, c, &g_out);
+    TU_CHECK(g_out.rounds == 1 && g_out.nfound == 0, "empty 3D worlds are equal: %u rounds", g_out.rounds);
+    /* 3D answers vs the definition on a populated world, both sides 3D */
+    uint64_t rng = 31;
+    for (int i = 0; i < 300; i++) {
+        bd.shape3 = wf_shape3(&rng, 100);
+        fc_body_id id;
+        fc_world_create_body(c, &bd, &id);
+    }
+    fc_world *d3 = new_world3();
+    for (int i = 0; i < 300; i++) {
+        fc_body_id id;
+        bd.shape3 = wf_shape3(&rng, 100);
+        fc_world_create_body(d3, &bd, &id);
+    }
+    for (uint32_t lo = 0; lo < 310; lo += 37)
+        for (uint32_t hi = lo; hi < 320; hi += 53) {
+            uint64_t sum = 0, got = 1;
+            for (uint32_t i = lo; i < hi; i++)
+                sum += avalanche(doc_word3(c, i));
+            TU_CHECK(fc_desync_answer(c, (uint64_t)lo | (uint64_t)hi << 32, &got) == FC_OK && got == sum,
+                     "3D answer [%u, %u) vs its definition", lo, hi);
+        }
+    fc_world_destroy(a);
+    fc_world_destroy(b);
+    fc_world_destroy(c);
+    fc_world_destroy(d3);
+    printf("dimensions: a 2D and a 3D world with equal records differ at slot 0; 3D answers as defined\n");
+}
+
+/* ---- the round budget against a lying responder (issue 27, 5) */
+#define LIAR_SLOTS 99982u
+
+/* Drive d against a responder that claims LIAR_SLOTS slots and a
+ * differing sum for every range; the asker's world is empty (answers 0).
+ * Returns the last step; *found the slots reported (first ones checked). */
+static fc_desync_step lie(fc_desync *d, uint32_t limit_rounds, uint32_t *found)
+{
+    uint64_t v = 0;
+    fc_desync_step s;
+    *found = 0;
+    while ((s = fc_desync_next(d, &v)) == FC_DESYNC_ASK || s == FC_DESYNC_FOUND) {
+        if (s == FC_DESYNC_FOUND) {
+            TU_CHECK(v + 1 == d->found, "lying peer: slot %llu reported as #%u", (unsigned long long)v, d->found);
+            ++*found;
+            continue;
+        }
+        static uint64_t rng = 0x11A2u; /* random sums: both halves of every range differ */
+        uint64_t theirs = v == FC_DESYNC_ASK_SLOTS ? LIAR_SLOTS : tu_rand64(&rng) | 1;
+        TU_CHECK(fc_desync_feed(d, 0, theirs) == FC_OK, "feed");
+        if (d->rounds > limit_rounds)
+            break;
+    }
+    return s;
+}
+
+static void lying_peer(void)
+{
+    const uint32_t bound = 2 + FC_DESYNC_DEFAULT_MAX_FOUND * ceil_log2(LIAR_SLOTS);
+    fc_desync d;
+    fc_desync_init(&d);
+    if (g_break_budget)
+        fc_desync_set_budget(&d, FC_WORLD_MAX_BODIES, UINT32_MAX);
+    uint32_t found = 0;
+    fc_desync_step s = lie(&d, 4 * LIAR_SLOTS, &found);
+    TU_CHECK(d.rounds <= bound && found <= FC_DESYNC_DEFAULT_MAX_FOUND,
+             "lying peer: %u rounds (budget %u), %u slots reported (cap %u)", d.rounds, bound, found,
+             (unsigned)FC_DESYNC_DEFAULT_MAX_FOUND);
+    TU_CHECK(s == FC_DESYNC_LIMIT && found == FC_DESYNC_DEFAULT_MAX_FOUND, "lying peer: step %d, %u found", (int)s,
+             found);
+    uint64_t v = 7;
+    TU_CHECK(fc_desync_next(&d, &v) == FC_DESYNC_LIMIT && v == 0, "LIMIT is sticky, value 0");
+    printf("lying peer (%u slots): stopped after %u rounds, %u slots (budget %u rounds, %u slots)\n", LIAR_SLOTS,
+           d.rounds, found, bound, (unsigned)FC_DESYNC_DEFAULT_MAX_FOUND);
+    /* raising the cap resumes the search; an explicit round budget stops it exactly */
+    fc_desync copy = d;
+    TU_CHECK(fc_desync_set_budget(&d, 100, 0) == FC_OK, "raise the cap");
+    uint32_t more = 0;
+    s = lie(&d, 4 * LIAR_SLOTS, &more);
+    TU_CHECK(s == FC_DESYNC_LIMIT && d.found == 100, "raised cap: step %d, %u found", (int)s, d.found);
+    d = copy;
+    TU_CHECK(fc_desync_set_budget(&d, FC_WORLD_MAX_BODIES, d.rounds + 5) == FC_OK, "explicit rounds");
+    uint32_t r0 = d.rounds;
+    s = lie(&d, 4 * LIAR_SLOTS, &more);
+    TU_CHECK(s == FC_DESYNC_LIMIT && d.rounds == r0 + 5, "explicit round budget: step %d after %u rounds", (int)s,
+             d.rounds - r0);
+    /* a tiny budget stops before round 2 */
+    fc_desync_init(&d);
+    TU_CHECK(fc_desync_set_budget(&d, 1, 1) == FC_OK, "budget 1 round");
+    s = lie(&d, 10, &more);
+    TU_CHECK(s == FC_DESYNC_LIMIT && d.rounds == 1, "1-round budget: step %d, %u rounds", (int)s, d.rounds);
+    /* argument errors leave the machine unchanged */
+    copy = d;
+    TU_CHECK(fc_desync_set_budget(&d, 0, 0) == FC_ERR_ARGUMENT && memcmp(&copy, &d, sizeof d) == 0, "max_found 0");
+    TU_CHECK(fc_desync_set_budget(&d, FC_WORLD_MAX_BODIES + 1, 0) == FC_ERR_ARGUMENT &&
+                 memcmp(&copy, &d, sizeof d) == 0, "max_found too large");
+    TU_CHECK(fc_desync_set_budget(NULL, 1, 0) == FC_ERR_NULL, "NULL machine");
+    fc_desync_init(&d);
+    TU_CHECK(d.max_found == FC_DESYNC_DEFAULT_MAX_FOUND && d.max_rounds == 0, "defaults after init");
+}
+
 int main(int argc, char **argv)
 {
     g_break = argc > 1 && strcmp(argv[1], "--break") == 0;
+    g_break_dim = argc > 1 && strcmp(argv[1], "--break-dim") == 0;
+    g_break_budget = argc > 1 && strcmp(argv[1], "--break-budget") == 0;
+    lying_peer();
+    dimensions();
     ranges();
     single_differences();
     many_differences();

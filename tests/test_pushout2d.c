@@ -15,8 +15,14 @@
  *     384-bit integers.
  * Also: the old promise (B moved by normal * depth separates) is counted,
  * and bad input gives errors with delta untouched.
+ * Bit-identical shapes at the +x range limit (issue 27, 1 and 2): B's
+ * largest x coordinate at FC_COORD_LIMIT, so the 1-raw probe must go along
+ * -x (pushout.h): FC_OK, separated and bounded as above, and a radius-0
+ * circle (which the 1-raw probe itself separates) gets exactly the probe,
+ * (+1, 0) inside the range and (-1, 0) at the limit.
  * `--break contact` returns normal * depth instead (must fail: touching),
- * `--break long` doubles delta (must fail the bound). */
+ * `--break long` doubles delta (must fail the bound), `--break limit` puts
+ * the identical shapes 1 raw past the limit (must fail: FC_OK expected). */
 #include <fixcol/pushout.h>
 
 static void pushout_hook(const fc_shape2 *a, const fc_shape2 *b);
@@ -26,7 +32,7 @@ int collide2d_suite_main(int argc, char **argv);
 #include "test_collide2d.c"
 #undef main
 
-static int po_break; /* 0 none, 1 contact, 2 long */
+static int po_break; /* 0 none, 1 contact, 2 long, 3 limit */
 static long po_later_round; /* results not from the first round (identical shapes excluded) */
 static double po_max_excess; /* max of |delta| - depth - depth / 8192 (raw), information only */
 static long po_pairs, po_overlapping, po_range, po_sep_fail, po_depth_fail, po_mtd_fail, po_old_fail;
@@ -238,16 +244,80 @@ static void check_bad_input(void)
         }
 }
 
+/* Largest x of the points fc_pushout2 moves (the probe's range test). */
+static int64_t max_moved_x(const fc_shape2 *s)
+{
+    switch (s->type) {
+    case FC_SHAPE2_CIRCLE: return s->u.circle.center.x;
+    case FC_SHAPE2_AABB: return s->u.aabb.max.x;
+    case FC_SHAPE2_OBB: return s->u.obb.center.x;
+    case FC_SHAPE2_CAPSULE: return s->u.capsule.a.x > s->u.capsule.b.x ? s->u.capsule.a.x : s->u.capsule.b.x;
+    case FC_SHAPE2_POLY: {
+        int64_t m = s->u.poly.v[0].x;
+        for (int i = 1; i < s->u.poly.count; i++)
+            m = s->u.poly.v[i].x > m ? s->u.poly.v[i].x : m;
+        return m;
+    }
+    }
+    return 0;
+}
+
+/* Issue 27, 1 and 2: identical shapes whose largest moved x is the range
+ * limit (+1 raw would leave it) push out along -x: FC_OK, never
+ * FC_ERR_RANGE. `--break limit` moves the fixed cases 1 raw further
+ * (invalid input, so FC_OK fails). */
+static void check_identical_at_limit(void)
+{
+    const int64_t past = po_break == 3 ? 1 : 0;
+    fc_shape2 a;
+    memset(&a, 0, sizeof a);
+    a.type = FC_SHAPE2_CIRCLE;
+    a.u.circle = fc_circle_make(fc_vec2_make((fix16_t)(FC_COORD_LIMIT + past), 0), 7); /* the issue's case */
+    fc_vec2 d = fc_vec2_make(7, 8);
+    fc_status st = fc_pushout2(&a, &a, &d);
+    TU_CHECK(st == FC_OK && d.x < 0 && d.y == 0, "circle r 7 at the limit: status %d delta (%d,%d)", (int)st, d.x,
+             d.y);
+    /* radius 0: the probe itself separates and is the push-out */
+    const int64_t xs[3] = {0, FC_COORD_LIMIT - 2, FC_COORD_LIMIT};
+    for (int i = 0; i < 3; i++) {
+        a.u.circle = fc_circle_make(fc_vec2_make((fix16_t)(xs[i] + past), -5), 0);
+        d = fc_vec2_make(7, 8);
+        st = fc_pushout2(&a, &a, &d);
+        int32_t want = xs[i] == FC_COORD_LIMIT ? -1 : 1;
+        TU_CHECK(st == FC_OK && d.x == want && d.y == 0, "radius-0 circle at x %lld: status %d delta (%d,%d)",
+                 (long long)xs[i], (int)st, d.x, d.y);
+    }
+    uint64_t s = 0x11A17u;
+    long tried = 0;
+    for (int t = FC_SHAPE2_CIRCLE; t <= FC_SHAPE2_POLY; t++)
+        for (int i = 0; i < 60; i++) {
+            int e = 4 + (int)(tu_rand64(&s) % 20);
+            fc_vec2 c = fc_vec2_make(0, (fix16_t)((int64_t)(tu_rand64(&s) % (1u << 29)) - (1 << 28)));
+            gen_shape(&s, (fc_shape2_type)t, c, e, 0, -1, &a);
+            if (!valid(&a) || !translate(&a, FC_COORD_LIMIT - max_moved_x(&a), 0))
+                continue;
+            tried++;
+            d = fc_vec2_make(7, 8);
+            st = fc_pushout2(&a, &a, &d);
+            TU_CHECK(st == FC_OK, "identical %s at the +x limit: status %d", type_name(a.type), (int)st);
+            if (st == FC_OK)
+                pushout_hook(&a, &a); /* separation and both bounds */
+        }
+    TU_CHECK(tried >= 200, "only %ld identical shapes at the limit", tried);
+    printf("identical shapes at the +x range limit: %ld pushed out along -x\n", tried);
+}
+
 int main(int argc, char **argv)
 {
     const char *pairs = "30000";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--break") == 0 && i + 1 < argc)
-            po_break = strcmp(argv[++i], "contact") == 0 ? 1 : 2;
+            ++i, po_break = strcmp(argv[i], "contact") == 0 ? 1 : strcmp(argv[i], "limit") == 0 ? 3 : 2;
         else if (strcmp(argv[i], "--pairs") == 0 && i + 1 < argc)
             pairs = argv[++i];
     }
     check_bad_input();
+    check_identical_at_limit();
     char *args[] = {argv[0], "--pairs", (char *)pairs, NULL};
     collide2d_suite_main(3, args);
     printf("push-out: %ld pairs, %ld overlapping, %ld range errors, %ld not separated, %ld beyond the depth bound, "

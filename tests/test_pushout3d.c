@@ -19,8 +19,15 @@
  *     consider. sphere/OBB3: the depth bound only.
  * Also: the old promise (normal * (depth + 1 + depth * 2^-22) separates) is
  * counted and must be violated (it is false), and bad input gives errors.
+ * Bit-identical shapes at the +x range limit (issue 27, 2): B's largest
+ * x coordinate at FC_COORD_LIMIT: FC_OK along -x, separated and bounded as
+ * above; a radius-0 sphere (which the 1-raw probe itself separates) gets
+ * exactly the probe, (+1, 0, 0) inside the range - also at x = 536870910,
+ * where a longer +x step would leave it - and (-1, 0, 0) at the limit.
  * `--break contact` returns normal * depth instead (must fail: it does not
- * separate), `--break long` doubles delta (must fail the bound). */
+ * separate), `--break long` doubles delta (must fail the bound), `--break
+ * limit` puts the fixed identical cases 1 raw past the limit (invalid
+ * input: must fail). */
 #include <fixcol/pushout.h>
 
 static void pushout_hook(const fc_shape3 *a, const fc_shape3 *b);
@@ -30,7 +37,7 @@ int collide3d_suite_main(int argc, char **argv);
 #include "test_collide3d.c"
 #undef main
 
-static int po_break; /* 0 none, 1 contact, 2 long */
+static int po_break; /* 0 none, 1 contact, 2 long, 3 limit */
 static long po_later_round; /* results not from the first round (identical shapes excluded) */
 static double po_max_excess; /* max of |delta| - depth - depth / 8192 (raw), information only */
 static long po_pairs, po_overlapping, po_range, po_sep_fail, po_depth_fail, po_mtd_fail, po_mtd_checked;
@@ -284,15 +291,62 @@ static void check_bad_input(void)
              "push left %d", d.x);
 }
 
+/* Largest x of the points fc_pushout3 moves (the probe's range test). */
+static int64_t max_moved_x(const fc_shape3 *s)
+{
+    if (s->type == FC_SHAPE3_SPHERE)
+        return s->u.sphere.center.x;
+    return s->type == FC_SHAPE3_AABB ? s->u.aabb.max.x : s->u.obb.center.x;
+}
+
+/* Issue 27, 2: identical shapes at the +x limit push out along -x; radius-0
+ * spheres get the probe itself. */
+static void check_identical_at_limit(void)
+{
+    const int64_t past = po_break == 3 ? 1 : 0;
+    const int64_t xs[4] = {0, FC_COORD_LIMIT - 2, FC_COORD_LIMIT, -FC_COORD_LIMIT};
+    for (int i = 0; i < 4; i++) {
+        fc_shape3 a = sh_sphere((fc_sphere){{(fix16_t)(xs[i] + past), 3, -4}, 0});
+        fc_vec3 d = fc_vec3_make(7, 8, 9);
+        fc_status st = fc_pushout3(&a, &a, &d);
+        int32_t want = xs[i] == FC_COORD_LIMIT ? -1 : 1;
+        TU_CHECK(st == FC_OK && d.x == want && d.y == 0 && d.z == 0,
+                 "radius-0 sphere at x %lld: status %d delta (%d,%d,%d)", (long long)xs[i], (int)st, d.x, d.y, d.z);
+    }
+    fc_shape3 c = sh_sphere((fc_sphere){{(fix16_t)(FC_COORD_LIMIT + past), 0, 0}, 7});
+    fc_vec3 d = fc_vec3_make(7, 8, 9);
+    fc_status st = fc_pushout3(&c, &c, &d);
+    TU_CHECK(st == FC_OK && d.x < 0 && d.y == 0 && d.z == 0, "sphere r 7 at the limit: status %d delta (%d,%d,%d)",
+             (int)st, d.x, d.y, d.z);
+    uint64_t s = 0x11A173u;
+    long tried = 0;
+    for (int t = FC_SHAPE3_SPHERE; t <= FC_SHAPE3_OBB; t++)
+        for (int i = 0; i < 60; i++) {
+            int64_t size = (int64_t)1 << rnd(&s, 4, 24);
+            fc_shape3 a = rnd_shape(&s, t, size, size, (int)rnd(&s, 0, 3)), m;
+            if (fc_shape3_validate(&a) != FC_OK || !move_in_range(&a, FC_COORD_LIMIT - max_moved_x(&a), 0, 0, &m))
+                continue;
+            tried++;
+            d = fc_vec3_make(7, 8, 9);
+            st = fc_pushout3(&m, &m, &d);
+            TU_CHECK(st == FC_OK, "identical type %d at the +x limit: status %d", t, (int)st);
+            if (st == FC_OK)
+                pushout_hook(&m, &m); /* separation and both bounds */
+        }
+    TU_CHECK(tried >= 150, "only %ld identical shapes at the limit", tried);
+    printf("identical shapes at the +x range limit: %ld pushed out along -x\n", tried);
+}
+
 int main(int argc, char **argv)
 {
     int longrun = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--break") == 0 && i + 1 < argc)
-            po_break = strcmp(argv[++i], "contact") == 0 ? 1 : 2;
+            ++i, po_break = strcmp(argv[i], "contact") == 0 ? 1 : strcmp(argv[i], "limit") == 0 ? 3 : 2;
         longrun |= strcmp(argv[i], "--long") == 0;
     }
     check_bad_input();
+    check_identical_at_limit();
     char *args[] = {argv[0], longrun ? "--long" : "--", NULL};
     collide3d_suite_main(2, args);
     printf("push-out: %ld pairs, %ld overlapping, %ld range errors, %ld not separated, %ld beyond the depth bound; "

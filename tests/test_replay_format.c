@@ -393,7 +393,7 @@ static void test_errors(void)
 {
     expect_error("garbage", FC_ERR_FORMAT, 0, 0, "not a fixcol replay");
     expect_error("fixcol-replay version 4 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
-    expect_error("fixcol-replay version 1 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
+    expect_error("fixcol-replay version 0 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
     /* version 3 operations and frame fields: not in a version 2 file; a
      * version 3 frame needs its events and contacts */
     expect_error(HDR "frame 1 ops 1\nsector cat 0x1 mask 0x1 at 0 0 r 1 dir 0 half 0\n", FC_ERR_FORMAT, 3, 1,
@@ -413,6 +413,9 @@ static void test_errors(void)
     expect_error(HDR "frame 1 ops 0\nexpect 0x0 state 0x0 pairs 0 0x0 ops 0x0 queries 1\n", FC_ERR_FORMAT, 3, 1,
                  "query count");
     expect_error(HDR "frame 1 ops 1\nteleport 1 1\n", FC_ERR_FORMAT, 3, 1, "unknown name");
+    /* version 1 had no range and dump queries */
+    expect_error("fixcol-replay version 1 dim 2 bounds -512 -512 log2 10 depth 7 loose\nframe 1 ops 1\nrange 0 1\n",
+                 FC_ERR_FORMAT, 3, 1, "unknown name");
     expect_error(HDR "frame 1 ops 0\nexpect 0x0 state 0x0 pairs 0 0x0 ops 0x0 queries 0\n", FC_ERR_FORMAT, 4, 1,
                  "end of file");
     expect_error(HDR "frame 1 ops 1000000\n", FC_ERR_FORMAT, 2, 6, "exceeds the rest of the file");
@@ -433,9 +436,10 @@ static void test_errors(void)
     TU_CHECK(strncmp(buf, "offset 8: ", 10) == 0, "formatted: %s", buf);
 }
 
-/* A version 2 writer refuses the version 3 operations (a file it wrote
- * would hold what its readers reject); version 0 writes the current
- * version; versions outside 2..3 are refused by writer and runner. */
+/* A version 2 writer refuses the version 3 operations, a version 1 writer
+ * also the range and dump queries (a file it wrote would hold what its
+ * readers reject); version 0 writes the current version; versions outside
+ * 1..3 are refused by writer and runner. */
 static void test_versions(void)
 {
     fc_replay_settings set;
@@ -448,7 +452,7 @@ static void test_versions(void)
         fc_replay_writer w;
         fc_replay_runner rn;
         fc_status ws = fc_replay_writer_init(&w, &set, 1), rs = fc_replay_runner_init(&rn, &set);
-        int ok = v == 0 || v == 2 || v == 3;
+        int ok = v >= 0 && v <= 3;
         TU_CHECK((ws == FC_OK) == ok && (rs == FC_OK) == ok, "version %d: writer %d runner %d", v, ws, rs);
         if (rs == FC_OK)
             fc_replay_runner_free(&rn);
@@ -463,7 +467,17 @@ static void test_versions(void)
         op.ring = fc_ring2_make(fc_vec2_make(0, 0), 0, 65536);
         fc_replay_write_frame(&w, 1);
         fc_replay_write_op(&w, &op);
-        TU_CHECK((w.status == FC_OK) == (v != 2), "version %d: ring op status %d", v, w.status);
+        TU_CHECK((w.status == FC_OK) == (v == 0 || v == 3), "version %d: ring op status %d", v, w.status);
+        fc_replay_writer_free(&w);
+        /* a range query: versions 2 and 3 (and 0) only */
+        if (fc_replay_writer_init(&w, &set, 1) != FC_OK)
+            continue;
+        memset(&op, 0, sizeof op);
+        op.kind = FC_REPLAY_QUERY_RANGE;
+        op.hi = 1;
+        fc_replay_write_frame(&w, 1);
+        fc_replay_write_op(&w, &op);
+        TU_CHECK((w.status == FC_OK) == (v != 1), "version %d: range op status %d", v, w.status);
         fc_replay_writer_free(&w);
     }
 }

@@ -353,7 +353,7 @@ static size_t encode(const model *m, enum defect d, unsigned char *buf)
         le64(buf + 8 * k, m->hdr[k]);
     le64(buf + 8, (m->hdr[1] & 0xFFFFFFFF00000000u) | (uint32_t)(size + (d == D_LENGTH ? 8 : 0)));
     if (d == D_VERSION)
-        le64(buf, (uint64_t)FC_SNAPSHOT_MAGIC | (uint64_t)1 << 32);
+        le64(buf, (uint64_t)FC_SNAPSHOT_MAGIC | (uint64_t)3 << 32); /* a later version (1 is read) */
     le64(buf + size - 8, snapshot_trailer(buf, size) ^ (d == D_TRAILER ? 1u : 0u));
     return size;
 }

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # test.sh - the whole test suite, as README and CI run it:
-#   1. install missing packages, 2. the normal build (warnings are errors),
+#   1. install missing packages, 2. the normal build (warnings are errors;
+#   the Lua, C# and JS bindings and the JS Chromium tests required),
 #   3. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer,
-#   built by gcc and again by clang (every UB check clang has).
+#   built by gcc and again by clang (every UB check clang has; Lua and C#
+#   required, no JS). Each build directory is configured by
+#   tools/configure-build.sh, whatever configured it before.
 # Ends with one line "N passed, N failed" (expected failures of the
 # deliberately broken canaries count as passed; skipped tests are listed).
 set -u
@@ -11,12 +14,17 @@ cd "$(dirname "$0")/.."
 tools/install-deps.sh test || exit 1
 
 passed=0 failed=0 skipped=0
-run_suite() { # NAME BUILDDIR SETUP-ARGS...
-  local name=$1 dir=$2; shift 2
+# configure PROFILE DIR: tools/configure-build.sh (each suite's build with the
+# features it tests required, reconfigured when an earlier run - e.g.
+# tools/run.sh - configured DIR otherwise). A missing toolchain fails the
+# configure, and counts as a failure.
+configure() {
+  tools/configure-build.sh "$1" "$2" || { echo "$2: configure failed (profile $1)"; failed=$((failed + 1)); return 1; }
+}
+run_suite() { # NAME BUILDDIR PROFILE
+  local name=$1 dir=$2
   echo "== $name ($dir)"
-  if [ ! -f "$dir/build.ninja" ]; then
-    meson setup "$dir" "$@" >"$dir.setup.log" 2>&1 || { cat "$dir.setup.log"; failed=$((failed + 1)); return; }
-  fi
+  configure "$3" "$dir" || return
   if ! ninja -C "$dir" >"$dir.build.log" 2>&1; then
     tail -n 40 "$dir.build.log"; failed=$((failed + 1)); return
   fi
@@ -42,35 +50,20 @@ PY
 tools/fetch-libfixmath-source.sh >/dev/null ||
   echo "test.sh: could not fetch libfixmath's source; its consumer test reports SKIP"
 
-run_suite "release build" build -Dwerror=true
-run_suite "sanitizers" build-asan -Dwerror=true -Dbuildtype=debug -Db_sanitize=address,undefined \
-  -Db_lundef=false -Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
+run_suite "release build" build release
+run_suite "sanitizers" build-asan asan
 # 2b. the same suite built by clang with ASan and every UndefinedBehaviorSanitizer
-#     check clang has for undefined behaviour: the 'undefined' group (signed
-#     overflow, shifts, pointer-overflow, null, alignment, bounds, ...) plus
-#     float-divide-by-zero, nullability (where _Nonnull/_Nullable annotations
-#     apply) and local-bounds; every report aborts. Not enabled: the
-#     'integer' checks (unsigned-integer-overflow, implicit-conversion,
-#     unsigned-shift-base) flag defined behaviour that the hashes rely on.
-#     -shared-libasan: the instrumented programs share the ASan runtime that
-#     the bindings' tests preload into their Lua and mono hosts.
-clang_san="-fsanitize=float-divide-by-zero,nullability,local-bounds,pointer-overflow -fno-sanitize-recover=all"
-clang_rt_dir=$(dirname "$(clang -print-file-name="libclang_rt.asan-$(uname -m).so" 2>/dev/null)")
-clang_link="$clang_san -shared-libasan -Wl,-rpath,$clang_rt_dir"
-CC=clang CXX=clang++ run_suite "clang sanitizers" build-clang-asan -Dwerror=true -Dbuildtype=debug \
-  -Db_sanitize=address,undefined -Db_lundef=false -Dc_args="$clang_san" -Dcpp_args="$clang_san" \
-  -Dc_link_args="$clang_link" -Dcpp_link_args="$clang_link"
+#     check clang has for undefined behaviour (tools/configure-build.sh says which).
+run_suite "clang sanitizers" build-clang-asan clang-asan
 
 # 3. short libFuzzer runs (clang, ASan + UBSan) of the replay reader, from
 #    tests/replay_corpus/, of snapshot restore, from seed snapshots its seed
-#    program writes, and of fc_replay_verify end to end (reader and runner:
+#    program writes and the golden format 1 blobs, and of fc_replay_verify end to end (reader and runner:
 #    every world call a replay can make), from tests/verify_corpus/.
 fuzz_run() { # NAME TARGET SECONDS
   local name=$1 target=$2 seconds=$3
   echo "== $name fuzzing (build-fuzz, $seconds s)"
-  if [ ! -f build-fuzz/build.ninja ]; then
-    CC=clang CXX=clang++ meson setup build-fuzz >build-fuzz.setup.log 2>&1 || { cat build-fuzz.setup.log; failed=$((failed + 1)); return; }
-  fi
+  configure fuzz build-fuzz || return
   if ! ninja -C build-fuzz "tests/$target" >build-fuzz.build.log 2>&1; then
     tail -n 40 build-fuzz.build.log; failed=$((failed + 1)); return
   fi
@@ -81,7 +74,7 @@ fuzz_run() { # NAME TARGET SECONDS
   elif [ "$target" = fuzz_verify ]; then
     cp tests/verify_corpus/* "$corpus/"
   else
-    build/tests/fuzz_snapshot_seeds --write-seeds "$corpus" >/dev/null
+    build/tests/fuzz_snapshot_seeds --write-seeds "$corpus" tests/golden/snapshot-v1-*.fcs >/dev/null
   fi
   if "build-fuzz/tests/$target" -max_total_time="$seconds" -seed=1 -rss_limit_mb=2048 -max_len=65536 \
       "$corpus" >"build-fuzz/$target.log" 2>&1; then
@@ -99,9 +92,7 @@ fuzz_run verify fuzz_verify "${FUZZ_VERIFY_SECONDS:-30}"
 #    be reported (so a race would be seen).
 thread_sanitizer() {
   echo "== thread sanitizer (build-tsan)"
-  if [ ! -f build-tsan/build.ninja ]; then
-    meson setup build-tsan -Dwerror=true -Db_sanitize=thread >build-tsan.setup.log 2>&1 || { cat build-tsan.setup.log; failed=$((failed + 1)); return; }
-  fi
+  configure tsan build-tsan || return
   if ! ninja -C build-tsan tests/test_threads tests/tsan_canary >build-tsan.build.log 2>&1; then
     tail -n 40 build-tsan.build.log; failed=$((failed + 1)); return
   fi

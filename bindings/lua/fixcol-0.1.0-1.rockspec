@@ -79,6 +79,7 @@ build = {
             "src/world/world_cast3.c",
             "src/world/world_checksum.c",
             "src/world/world_snapshot.c",
+            "src/world/snapshot_v1.c",
             "src/world/world_restore.c",
             "src/replay/replay_codec.c",
             "src/replay/replay_convert.c",

@@ -98,9 +98,10 @@ FC_API int fc_overlap_ring2(const fc_ring2 *r, const fc_shape2 *shape);
 /* World queries (2D worlds): ids of every live body passing filter (the
  * fc_world_overlap2 rule) whose shape overlaps the area, exactly as the
  * stateless tests above, sorted by index into the world's query array (the
- * lifetime of fc_world_overlap2's output). Errors (outputs empty):
- * FC_ERR_NULL; the area's validation error; FC_ERR_SHAPE_TYPE in a 3D
- * world; FC_ERR_NO_MEMORY. */
+ * lifetime of fc_world_overlap2's output). Errors (outputs empty), checked
+ * in this order like the world casts (fixcol/cast.h): FC_ERR_NULL;
+ * FC_ERR_SHAPE_TYPE in a 3D world, valid area or not; the area's
+ * validation error; FC_ERR_NO_MEMORY. */
 FC_API fc_status fc_world_overlap_sector2(fc_world *w, const fc_sector2 *s, fc_filter filter,
                                           const fc_body_id **ids, int32_t *count);
 FC_API fc_status fc_world_overlap_ring2(fc_world *w, const fc_ring2 *r, fc_filter filter, const fc_body_id **ids,

@@ -87,7 +87,12 @@ FC_API fc_status fc_cast3(const fc_shape3 *moving, fc_vec3 delta, const fc_shape
                           int *hit);
 
 /* World casts against every live body passing filter (the filter of the
- * query, tested as in the ray casts). Closest hit: the least (exact t,
+ * query, tested as in the ray casts). Checks in this order, the first
+ * failing one reported: FC_ERR_NULL; FC_ERR_SHAPE_TYPE when the call's
+ * dimension is not the world's (before the moving shape is looked at, so
+ * an invalid shape in a world of the other dimension gives it too); the
+ * moving shape's validation error; FC_ERR_RANGE for delta. The skill-area
+ * queries (fixcol/area2.h) use the same order. Closest hit: the least (exact t,
  * body index); *hit = 1 and *out filled, or *hit = 0. All hits: ordered by
  * (exact t, body index); *hits points into the world's cast array, valid
  * until the next fc_world_cast2_all / fc_world_cast3_all call, a change to

@@ -24,13 +24,27 @@
  *   - free slot whose next generation is g: 2 * i + g * 2^32 (even, not 0);
  *   - unused (i >= fc_world_slot_count): 0.
  * A live body's R_i covers its index, generation, filter and shape (not its
- * user data, like the world checksum); a free slot's word its index and
- * generation. So two worlds have the same slot word at i exactly when slot
- * i has the same state, generation, filter and shape on both sides (a
- * single-field change always changes R_i: world.h). Not covered: user data
- * and the order of the free list (which ids are handed out next; a
- * different order shows up as a differing body at the next create;
- * fc_world_diff reports both).
+ * user data, like the world checksum) but not the world's dimension: a 2D
+ * circle (5, 7) r 3 and a 3D sphere (5, 7, 3) r 0 have the same record
+ * words, so the same R_i and the same slot word; a free slot's word covers
+ * its index and generation. Equal state, generation, filter and shape
+ * give equal slot words; a single-field change always changes R_i
+ * (world.h) and so the word; other differences change it except for a
+ * 64-bit hash collision. Not covered: user data and the order of the free
+ * list (which ids are handed out next; a different order shows up as a
+ * differing body at the next create; fc_world_diff reports both).
+ *
+ * Protocol words carry the dimension: the bisection below compares
+ * fc_desync_answer sums, whose slot words are the slot words above in a
+ * 2D world and, in a 3D world, the slot word xor 2 for a live slot (still
+ * odd), xor 2^31 for a free slot (still even; bit 31 is never set in a
+ * free word) and 2^31 for slot 0 when it is unused (slot count 0); other
+ * unused slots stay 0. So a 2D and a 3D world differ in the protocol word
+ * of every used slot and always in slot 0's, and fc_desync never reports
+ * them equal unless several differing terms cancel (probability about
+ * 2^-64, as for any k > 1 differences). fc_world_range_checksum and
+ * fc_world_body_hash are not keyed (their values, recorded in replays, do
+ * not change): compare them only between worlds of the same dimension.
  *
  * The term of a slot is its word through the xxHash64 avalanche (hash.h):
  *   T(x) = x ^ x >> 33, * FC_HASH_P2, ^ >> 29, * FC_HASH_P3, ^ >> 32
@@ -61,7 +75,7 @@ extern "C" {
 FC_API uint32_t fc_world_slot_count(const fc_world *w);
 
 /* The range checksum of slots [lo, hi): the sum modulo 2^64 of T(slot
- * word) over lo <= i < hi (see above). Requires lo <= hi <=
+ * word) over lo <= i < hi (see above; no dimension key). Requires lo <= hi <=
  * FC_WORLD_MAX_BODIES, else FC_ERR_ARGUMENT (*out untouched). An empty
  * range, or one holding only unused slots, gives 0. A single slot's
  * differing word always changes the sum; k > 1 differing slots cancel out
@@ -84,7 +98,9 @@ FC_API fc_status fc_world_body_hash(const fc_world *w, fc_body_id id, uint64_t *
  * round is one 64-bit question from the asker and one 64-bit answer back:
  *
  *   question q                      answer (fc_desync_answer)
- *   lo | hi << 32, lo <= hi <= 2^24  fc_world_range_checksum(w, lo, hi)
+ *   lo | hi << 32, lo <= hi <= 2^24  the sum modulo 2^64 of T(protocol
+ *                                    word) over [lo, hi) (above): in a 2D
+ *                                    world fc_world_range_checksum(w, lo, hi)
  *   FC_DESYNC_ASK_SLOTS              fc_world_slot_count(w)
  *
  * The asker computes its own answer to the same question with
@@ -94,8 +110,9 @@ FC_API fc_status fc_world_body_hash(const fc_world *w, fc_body_id id, uint64_t *
  *   1. the whole index space [0, 2^24): equal -> done (equal worlds are
  *      confirmed in one round);
  *   2. FC_DESYNC_ASK_SLOTS: the search space becomes [0, S), S = the
- *      larger slot count (slots past both counts are unused on both sides,
- *      so [0, S) has the sums of round 1);
+ *      larger slot count, or 1 when both are 0 (slots past both counts are
+ *      unused on both sides, and slot 0 carries the 3D key, so [0, S) has
+ *      the sums of round 1);
  *   3. bisection: a range known to differ, with both sides' sums, is split
  *      at lo + floor(n / 2); only the left half is asked, the right half's
  *      sums are the parent's minus the left's. Each half whose sums differ
@@ -105,22 +122,40 @@ FC_API fc_status fc_world_body_hash(const fc_world *w, fc_body_id id, uint64_t *
  * differing slot (2 + the depth of its leaf); all k differing slots are
  * found in 2 + (number of ranges split) rounds, at most 2 + k *
  * ceil(log2(S)) and at most S + 1. Each round costs each side one range
- * checksum (at most S slot reads). A responder that answers round 2 with
+ * sum (at most S slot reads). A responder that answers round 2 with
  * more than FC_WORLD_MAX_BODIES gets FC_ERR_FORMAT from fc_desync_feed;
  * wrong hash answers cannot be detected and only steer the search.
+ *
+ * Budget: a lying responder (every range "differs") would force S + 1
+ * rounds and S reports. The machine therefore stops with FC_DESYNC_LIMIT
+ * before it would report more than max_found slots or feed more than
+ * max_rounds answers (fc_desync_set_budget). Defaults: max_found =
+ * FC_DESYNC_DEFAULT_MAX_FOUND (64) and max_rounds 0, meaning the documented
+ * bound for max_found slots: 2 + max_found * ceil(log2(S)) once S is known
+ * (rounds 1 and 2 are always allowed). So an honest search with k <=
+ * max_found differing slots always ends with FC_DESYNC_DONE; with more, it
+ * reports the first max_found differing slots in index order and stops
+ * with FC_DESYNC_LIMIT; and no responder can make it ask more than the
+ * budget or report more than max_found slots. After FC_DESYNC_LIMIT the
+ * slots reported are those whose sums differed; raising the budget
+ * (fc_desync_set_budget) and calling fc_desync_next resumes the search.
  *
  *   asker (both sides link the same code):
  *     fc_desync d;  fc_desync_init(&d);
  *     uint64_t v;  fc_desync_step s;
- *     while ((s = fc_desync_next(&d, &v)) != FC_DESYNC_DONE) {
+ *     while ((s = fc_desync_next(&d, &v)) == FC_DESYNC_ASK || s == FC_DESYNC_FOUND) {
  *         if (s == FC_DESYNC_FOUND) { log slot (uint32_t)v; continue; }
  *         send(v);  uint64_t theirs = receive();
  *         uint64_t mine;  fc_desync_answer(my_world, v, &mine);
  *         fc_desync_feed(&d, mine, theirs);
  *     }
+ *     (s == FC_DESYNC_LIMIT: the budget ran out; see Budget above)
  *   responder, for each question q received:
  *     uint64_t a;  fc_desync_answer(my_world, q, &a);  send(a);
  */
+
+/* Default cap on the slots one search reports (see Budget above). */
+#define FC_DESYNC_DEFAULT_MAX_FOUND 64u
 
 /* The question "how many slots do you use?" (not a valid range). */
 #define FC_DESYNC_ASK_SLOTS UINT64_MAX
@@ -136,7 +171,10 @@ FC_API fc_status fc_desync_answer(const fc_world *w, uint64_t question, uint64_t
 typedef enum fc_desync_step {
     FC_DESYNC_ASK = 1,   /* send the question in *value, feed the answers */
     FC_DESYNC_FOUND = 2, /* slot (uint32_t)*value differs; call next again */
-    FC_DESYNC_DONE = 3   /* every differing slot has been reported */
+    FC_DESYNC_DONE = 3,  /* every differing slot has been reported */
+    FC_DESYNC_LIMIT = 4  /* stopped: the budget (max_found slots or max_rounds
+                            answers) is spent with ranges still to search;
+                            *value 0; repeated until the budget is raised */
 } fc_desync_step;
 
 /* One pending range of the search: [lo, hi) and both sides' sums (they
@@ -147,24 +185,40 @@ typedef struct fc_desync_range {
 } fc_desync_range;
 
 /* The asker's state machine: a plain value (copyable, no allocation,
- * under 1 KiB). Read-only for the caller: rounds (answers fed so far),
- * found (slots reported so far), slots (the search space, after round 2). */
+ * 808 bytes). Read-only for the caller: rounds (answers fed so far),
+ * found (slots reported so far), slots (the search space, after round 2),
+ * max_found and max_rounds (the budget, set by fc_desync_set_budget). */
 typedef struct fc_desync {
     uint32_t phase;      /* internal */
     uint32_t waiting;    /* 1 while a question awaits fc_desync_feed */
     uint64_t question;   /* the question asked */
     uint32_t rounds, found, slots;
     uint32_t depth;      /* pending ranges */
+    uint32_t max_found;  /* cap on reported slots, 1..FC_WORLD_MAX_BODIES */
+    uint32_t max_rounds; /* cap on rounds; 0: 2 + max_found * ceil(log2(S)) */
     fc_desync_range stack[FC_DESYNC_STACK];
 } fc_desync;
 
-/* Start a search. NULL is ignored. */
+/* Start a search with the default budget (max_found
+ * FC_DESYNC_DEFAULT_MAX_FOUND, max_rounds 0). NULL is ignored. */
 FC_API void fc_desync_init(fc_desync *d);
+
+/* Set the budget (see Budget above): max_found in 1..FC_WORLD_MAX_BODIES
+ * slots; max_rounds 0 for the default bound 2 + max_found * ceil(log2(S)),
+ * else the most answers the search feeds in all (counted from round 1,
+ * including those already fed). Any time: it applies to the next new
+ * question or report (a question already pending is still asked and fed;
+ * a lower budget stops the search after it, a higher one resumes a search
+ * stopped with FC_DESYNC_LIMIT). Errors (d unchanged):
+ * FC_ERR_NULL; FC_ERR_ARGUMENT for max_found 0 or above
+ * FC_WORLD_MAX_BODIES. */
+FC_API fc_status fc_desync_set_budget(fc_desync *d, uint32_t max_found, uint32_t max_rounds);
 
 /* The next step: FC_DESYNC_ASK with the question in *value (asked again,
  * unchanged, until it is fed), FC_DESYNC_FOUND with a differing slot
- * index in *value, or FC_DESYNC_DONE (*value 0). d or value NULL:
- * FC_DESYNC_DONE. */
+ * index in *value, FC_DESYNC_DONE (*value 0), or FC_DESYNC_LIMIT (*value
+ * 0) when the next question would exceed max_rounds answers or the next
+ * report max_found slots. d or value NULL: FC_DESYNC_DONE. */
 FC_API fc_desync_step fc_desync_next(fc_desync *d, uint64_t *value);
 
 /* Feed the answers to the pending question: mine from the asker's world,

@@ -35,9 +35,25 @@
  * independent oracles and the bound against exactly computed minimum
  * translation distances.
  *
- * Bit-identical shapes (no contact direction exists): the contact is taken
- * against B moved by 1 raw along +x (or -x at the range limit) and 1 raw is
- * added to its depth; the result is still verified and bounded as above.
+ * Bit-identical shapes (A == B field by field; no contact direction
+ * exists), and any contact with a zero normal: the probe P is B moved by
+ * 1 raw along +x, or along -x when that moves a point of B past
+ * +FC_COORD_LIMIT ("at the range limit"), whatever normal the contact
+ * reports (2D contacts give identical shapes (1, 0)). Then
+ *   - P does not overlap A (B is thinner than 1 raw along x, e.g. a
+ *     radius-0 circle or sphere): delta = the probe move itself, (+1, 0[, 0])
+ *     or (-1, 0[, 0]) - always in range, e.g. (1, 0, 0) for a radius-0
+ *     sphere at x = 0 or x = FC_COORD_LIMIT - 2, (-1, 0, 0) at x =
+ *     FC_COORD_LIMIT;
+ *   - else the contact of A with P (1 raw added to its depth) gives the
+ *     direction, or, should its normal be zero (never observed), the probe
+ *     direction (+-1, 0[, 0]);
+ * and the result is verified and bounded as above. So identical shapes
+ * whose points touch +FC_COORD_LIMIT push out along -x (FC_OK whenever that
+ * stays in range); identical shapes elsewhere push out along the probe's
+ * contact (about +x) and get FC_ERR_RANGE only when that leaves the range.
+ * If neither +1 nor -1 raw keeps B in range (B spans the whole x range),
+ * the contact's normal (or +x) is used and any move leaves the range.
  *
  * Inputs: both shapes must be valid (fc_shape2_validate /
  * fc_shape3_validate); the result is a translation for B in raw Q16.16.

@@ -37,10 +37,14 @@
 extern "C" {
 #endif
 
-/* The version the writer writes by default; the reader reads every
- * version from FC_REPLAY_VERSION_MIN to FC_REPLAY_VERSION (version 3 adds
- * pair events, world contacts, skill-area and shape-cast queries; a version
- * 2 file reads, runs and verifies exactly as before). */
+/* The version the writer writes by default; the reader, writer and runner
+ * take every version from 1 to FC_REPLAY_VERSION, and the scenario
+ * recorders write FC_REPLAY_VERSION_MIN and up (version 3 adds pair events,
+ * world contacts, skill-area and shape-cast queries; a version 2 file reads,
+ * runs and verifies exactly as before; version 1, written before the world
+ * checksum's record hash changed, lacks the range and dump queries and its
+ * frames store the version 1 world checksum, which the runner computes for
+ * a version 1 replay: docs/compatibility.md). */
 #define FC_REPLAY_VERSION 3
 #define FC_REPLAY_VERSION_MIN 2
 /* Bounds the reader enforces (so a hostile file cannot ask for huge
@@ -103,7 +107,7 @@ typedef struct fc_replay_settings {
     int32_t max_depth;      /* 0..FC_QT_MAX_DEPTH */
     int32_t layout;         /* FC_QT_LOOSE or FC_QT_STRICT */
     int32_t version;        /* format version: the reader sets the file's; for the writer, recorder and
-                               runner 0 means FC_REPLAY_VERSION, else FC_REPLAY_VERSION_MIN..FC_REPLAY_VERSION
+                               runner 0 means FC_REPLAY_VERSION, else 1..FC_REPLAY_VERSION
                                (a version 2 runner computes no version 3 frame fields) */
 } fc_replay_settings;
 
@@ -275,9 +279,13 @@ FC_API fc_status fc_replay_runner_init(fc_replay_runner *rn, const fc_replay_set
 FC_API void fc_replay_runner_free(fc_replay_runner *rn);
 FC_API void fc_replay_runner_begin_frame(fc_replay_runner *rn);
 /* Execute op and fold its outcome into the frame. Returns the world call's
- * status (a recorded replay may contain rejected operations: that is data,
- * not a failure); FC_ERR_NO_MEMORY from the runner itself is also
- * returned. For CREATE, *created (if not NULL) gets the id handed out. */
+ * status for every kind, queries included (overlap, point, ray, ray_all,
+ * range, dump, sector, ring, cast, cast_all: the status also folded into
+ * the query's result hash); a recorded replay may contain rejected
+ * operations: that is data, not a failure. FC_ERR_NO_MEMORY from the
+ * runner itself (a query result it cannot store) or from the world call
+ * is returned too. For CREATE, *created (if not NULL) gets the id handed
+ * out. */
 FC_API fc_status fc_replay_runner_apply(fc_replay_runner *rn, const fc_replay_op *op, fc_body_id *created);
 /* Finish the frame: fill *got (its queries are rn->queries[0..query_count)). */
 FC_API fc_status fc_replay_runner_end_frame(fc_replay_runner *rn, fc_replay_expect *got);

@@ -24,6 +24,19 @@
  * Threads: a world is used by one thread at a time; distinct worlds share
  * nothing (no global state) and may run on different threads at once.
  *
+ * Range rule: every call that puts a shape into a world (create_body,
+ * set_shape2/3, translate2/3, set_angle2; restore checks the same)
+ * accepts the resulting shape exactly when fc_shape2_validate /
+ * fc_shape3_validate does (shapes.h): its defining coordinates - centre,
+ * AABB corners, capsule endpoints, polygon vertices - in [-FC_COORD_LIMIT,
+ * FC_COORD_LIMIT] and its sizes within FC_SIZE_LIMIT; else that
+ * validation error (FC_ERR_RANGE for a coordinate), world unchanged. The
+ * extent is not limited: a valid shape's points (and fc_world_get_bounds)
+ * may reach past the coordinate range by up to its radius / rotated
+ * half-extents, |bound| < 2^31 raw (e.g. an OBB centred at (+8192, +8192)
+ * units with half-extents (4096 units, 1 raw) at angle 8192 reaches 11,088
+ * units), and every entry point gives the same shape the same bounds.
+ *
  * Errors: a call returning an error has changed nothing. Programmer errors
  * (NULL world or output pointer) return FC_ERR_NULL. Calls that return no
  * status treat a NULL world as an empty one and read nothing:
@@ -156,7 +169,7 @@ typedef struct fc_body_def {
  * user_data 0. */
 FC_API fc_body_def fc_body_def_default(void);
 
-/* Add a body (shape of the world's dimension). The id handed out is the
+/* Add a body (shape of the world's dimension; the range rule above). The id handed out is the
  * most recently freed slot (LIFO free list) with its bumped generation, or
  * the next new slot. Errors (world unchanged): FC_ERR_NULL; shape errors
  * FC_ERR_SHAPE_TYPE / FC_ERR_RANGE / FC_ERR_SIZE / FC_ERR_POLY_* /
@@ -174,22 +187,26 @@ FC_API int fc_world_body_valid(const fc_world *w, fc_body_id id);
 FC_API int32_t fc_world_body_count(const fc_world *w);
 
 /* Replace a body's shape (move, rotate, resize, or change type within the
- * world's dimension). Errors (body unchanged): FC_ERR_STALE_ID, the shape
- * errors of fc_world_create_body, FC_ERR_NO_MEMORY. Calling the variant of
+ * world's dimension; the range rule above). Errors (body unchanged):
+ * FC_ERR_STALE_ID, the shape errors of fc_world_create_body,
+ * FC_ERR_NO_MEMORY. Calling the variant of
  * the other dimension gives FC_ERR_SHAPE_TYPE. */
 FC_API fc_status fc_world_set_shape2(fc_world *w, fc_body_id id, const fc_shape2 *shape);
 FC_API fc_status fc_world_set_shape3(fc_world *w, fc_body_id id, const fc_shape3 *shape);
 
-/* Move a body by delta (every point of the shape, exactly). Errors (body
- * unchanged): FC_ERR_STALE_ID, FC_ERR_RANGE when a coordinate would leave
- * [-FC_COORD_LIMIT, FC_COORD_LIMIT], FC_ERR_SHAPE_TYPE for the wrong
- * dimension, FC_ERR_NO_MEMORY. */
+/* Move a body by delta (every point of the shape, exactly; the range rule
+ * above). Errors (body unchanged): FC_ERR_STALE_ID, FC_ERR_RANGE when a
+ * defining coordinate would leave [-FC_COORD_LIMIT, FC_COORD_LIMIT],
+ * FC_ERR_SHAPE_TYPE for the wrong dimension, FC_ERR_NO_MEMORY. */
 FC_API fc_status fc_world_translate2(fc_world *w, fc_body_id id, fc_vec2 delta);
 FC_API fc_status fc_world_translate3(fc_world *w, fc_body_id id, fc_vec3 delta);
 
-/* Set the angle of a 2D oriented box (rot recomputed from the table).
- * FC_ERR_SHAPE_TYPE unless the body is an FC_SHAPE2_OBB; FC_ERR_STALE_ID;
- * FC_ERR_RANGE when the rotated box's bounds leave the coordinate range. */
+/* Set the angle of a 2D oriented box (rot recomputed from the table; the
+ * range rule above). The centre and half-extents do not change, so the
+ * rotated box is always valid: never FC_ERR_RANGE, even when its corners
+ * reach past the coordinate range (as they may after create). Errors
+ * (body unchanged): FC_ERR_NULL, FC_ERR_STALE_ID, FC_ERR_SHAPE_TYPE unless
+ * the body is an FC_SHAPE2_OBB, FC_ERR_NO_MEMORY. */
 FC_API fc_status fc_world_set_angle2(fc_world *w, fc_body_id id, fc_angle angle);
 
 FC_API fc_status fc_world_set_filter(fc_world *w, fc_body_id id, fc_filter filter);
@@ -434,11 +451,18 @@ FC_API fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, siz
 /* Replace w's whole state (settings except the allocator, bodies, free
  * list) with a blob from fc_world_snapshot. Afterwards w behaves exactly
  * like the snapshotted world: same pairs, queries, checksums and the same
- * ids handed out next. Errors, with w unchanged: FC_ERR_NULL;
- * FC_ERR_FORMAT (bad magic, truncated, length mismatch, a field or shape
- * out of range, inconsistent slots, any encoding fc_world_snapshot would not
- * produce); FC_ERR_VERSION (another format version, e.g. 1);
- * FC_ERR_CHECKSUM; FC_ERR_NO_MEMORY. Does not keep buf. */
+ * ids handed out next. Reads every format version fixcol has written
+ * (docs/compatibility.md): version 2 (above) and version 1 (the header
+ * above, then 64-bit words instead of the byte stream; written before
+ * version 2), which is converted to version 2 first: that allocates a
+ * version 2 copy (at most 1.25 times the blob's size: a free entry takes
+ * up to 10 bytes instead of 8) and a bit per slot, freed before
+ * returning. Errors, with w unchanged: FC_ERR_NULL; FC_ERR_FORMAT (bad
+ * magic, truncated, length mismatch, a field or shape out of range,
+ * inconsistent slots, any encoding fc_world_snapshot would not produce - in
+ * version 1 anything its reader refused); FC_ERR_VERSION (any other format
+ * version, e.g. 0 or 3); FC_ERR_CHECKSUM; FC_ERR_NO_MEMORY. Does not keep
+ * buf. */
 FC_API fc_status fc_world_restore(fc_world *w, const void *buf, size_t size);
 
 /* ------------------------------------------------------------ testing */

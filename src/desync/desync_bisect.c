@@ -3,7 +3,9 @@
  * state machine over the (mine, theirs) answers fed to it. Range sums
  * compose, so only the left half of a split is asked; the right half's
  * sums are the parent's minus the left's. Depth-first, left first: the
- * stack holds at most one pending right half per level. */
+ * stack holds at most one pending right half per level. The budget
+ * (max_found reports, max_rounds answers) is checked before every new
+ * question and every report. */
 #include <fixcol/desync.h>
 
 #include <string.h>
@@ -23,6 +25,50 @@ void fc_desync_init(fc_desync *d)
         return;
     memset(d, 0, sizeof *d);
     d->phase = PHASE_FULL;
+    d->max_found = FC_DESYNC_DEFAULT_MAX_FOUND;
+}
+
+fc_status fc_desync_set_budget(fc_desync *d, uint32_t max_found, uint32_t max_rounds)
+{
+    if (d == NULL)
+        return FC_ERR_NULL;
+    if (max_found == 0 || max_found > (uint32_t)FC_WORLD_MAX_BODIES)
+        return FC_ERR_ARGUMENT;
+    d->max_found = max_found;
+    d->max_rounds = max_rounds;
+    return FC_OK;
+}
+
+static uint32_t ceil_log2(uint32_t n)
+{
+    uint32_t k = 0;
+    while (k < 32 && ((uint64_t)1 << k) < n)
+        k++;
+    return k;
+}
+
+/* 1 when one more question fits the budget. The default bound is only
+ * known once S is (rounds 1 and 2 are always allowed then). */
+static int round_fits(const fc_desync *d)
+{
+    if (d->max_rounds != 0)
+        return d->rounds < d->max_rounds;
+    if (d->phase != PHASE_BISECT)
+        return 1;
+    uint64_t bound = 2 + (uint64_t)d->max_found * ceil_log2(d->slots); /* < 2^30 */
+    return d->rounds < bound;
+}
+
+/* 1 when the next step - a report (the top range is one slot) or a new
+ * question - would exceed the budget. Nothing to do (done, or no pending
+ * range) is never over it. */
+static int over_budget(const fc_desync *d)
+{
+    if (d->phase > PHASE_BISECT || (d->phase == PHASE_BISECT && d->depth == 0))
+        return 0;
+    if (d->phase == PHASE_BISECT && d->stack[d->depth - 1].hi - d->stack[d->depth - 1].lo == 1)
+        return d->found >= d->max_found;
+    return !round_fits(d);
 }
 
 fc_desync_step fc_desync_next(fc_desync *d, uint64_t *value)
@@ -32,6 +78,10 @@ fc_desync_step fc_desync_next(fc_desync *d, uint64_t *value)
     if (d->waiting) {
         *value = d->question;
         return FC_DESYNC_ASK;
+    }
+    if (over_budget(d)) {
+        *value = 0;
+        return FC_DESYNC_LIMIT;
     }
     switch (d->phase) {
     case PHASE_FULL:
@@ -96,11 +146,12 @@ fc_status fc_desync_feed(fc_desync *d, uint64_t mine, uint64_t theirs)
         if (mine > (uint64_t)FC_WORLD_MAX_BODIES || theirs > (uint64_t)FC_WORLD_MAX_BODIES)
             return FC_ERR_FORMAT;
         uint32_t s = (uint32_t)(mine > theirs ? mine : theirs);
+        if (s == 0) /* round 1 differed with no used slot: slot 0's 3D key */
+            s = 1;
         uint64_t m = d->stack[0].mine, t = d->stack[0].theirs;
         d->slots = s;
         d->depth = 0;
-        if (s > 0) /* [0, s) holds every used slot of both sides */
-            push(d, 0, s, m, t);
+        push(d, 0, s, m, t); /* [0, s) holds every used slot of both sides */
         d->phase = PHASE_BISECT;
         break;
     }

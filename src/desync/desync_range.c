@@ -25,22 +25,35 @@ uint32_t fc_world_slot_count(const fc_world *w)
     return w == NULL ? 0 : w->slot_count;
 }
 
+/* The sum of T(word) over [lo, hi) (lo <= hi <= FC_WORLD_MAX_BODIES);
+ * keyed: the 3D protocol words of fixcol/desync.h (live xor 2, free xor
+ * 2^31, unused slot 0 2^31). */
+static uint64_t range_sum(const fc_world *w, uint32_t lo, uint32_t hi, int keyed)
+{
+    const uint32_t end = hi < w->slot_count ? hi : w->slot_count;
+    const uint64_t *rec = w->rec;
+    const uint64_t live_key = keyed ? 2u : 0u, free_key = keyed ? (uint64_t)1 << 31 : 0u;
+    uint64_t sum = 0;
+    for (uint32_t i = lo; i < end; i++) {
+        uint64_t r = rec[i];
+        if (r == 0) /* a free slot (live record hashes are odd) */
+            r = (2u * (uint64_t)i + ((uint64_t)w->bodies[i].generation << 32)) ^ free_key;
+        else
+            r ^= live_key;
+        sum += term(r);
+    }
+    if (keyed && lo == 0 && hi > 0 && w->slot_count == 0)
+        sum += term(free_key);
+    return sum;
+}
+
 fc_status fc_world_range_checksum(const fc_world *w, uint32_t lo, uint32_t hi, uint64_t *out)
 {
     if (w == NULL || out == NULL)
         return FC_ERR_NULL;
     if (lo > hi || hi > (uint32_t)FC_WORLD_MAX_BODIES)
         return FC_ERR_ARGUMENT;
-    const uint32_t end = hi < w->slot_count ? hi : w->slot_count;
-    const uint64_t *rec = w->rec;
-    uint64_t sum = 0;
-    for (uint32_t i = lo; i < end; i++) {
-        uint64_t r = rec[i];
-        if (r == 0) /* a free slot (live record hashes are odd) */
-            r = 2u * (uint64_t)i + ((uint64_t)w->bodies[i].generation << 32);
-        sum += term(r);
-    }
-    *out = sum;
+    *out = range_sum(w, lo, hi, 0);
     return FC_OK;
 }
 
@@ -62,5 +75,9 @@ fc_status fc_desync_answer(const fc_world *w, uint64_t question, uint64_t *answe
         *answer = w->slot_count;
         return FC_OK;
     }
-    return fc_world_range_checksum(w, (uint32_t)question, (uint32_t)(question >> 32), answer);
+    const uint32_t lo = (uint32_t)question, hi = (uint32_t)(question >> 32);
+    if (lo > hi || hi > (uint32_t)FC_WORLD_MAX_BODIES)
+        return FC_ERR_ARGUMENT;
+    *answer = range_sum(w, lo, hi, w->def.dim == FC_WORLD_3D);
+    return FC_OK;
 }

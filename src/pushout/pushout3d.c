@@ -29,25 +29,35 @@ static int translated(const fc_shape3 *s, const int64_t d[3], fc_shape3 *out)
 
 static int is_zero(fc_vec3 v) { return v.x == 0 && v.y == 0 && v.z == 0; }
 
-/* The contact direction and depth. Bit-identical shapes give a zero normal
- * (fixcol/collide3d.h): use B moved by 1 raw along +x (-x at the range
- * limit) and add that raw to the depth (returned); should that fail too, +x (the loop
- * still verifies and terminates). */
-static int64_t direction(const fc_shape3 *a, const fc_shape3 *b, fc_contact3_result *c)
+/* The contact direction for bit-identical shapes, which have no direction
+ * of their own (their 3D contact has a zero normal, fixcol/collide3d.h), or
+ * any other zero normal: the probe P = B moved by 1 raw along +x, or along
+ * -x when +x leaves the range (*px = +1 / -1; 0 when both leave it).
+ * Returns 0: the normal is set to (*px or 1, 0, 0) (the loop still verifies
+ * and terminates); 1: the contact of A with P replaces it and 1 raw is
+ * added (extra); 2: P does not overlap A (B thinner than 1 raw along x,
+ * e.g. a radius-0 sphere): the probe move (*px, 0, 0) is the push-out. */
+static int direction(const fc_shape3 *a, const fc_shape3 *b, fc_contact3_result *c, int64_t *px)
 {
     if (!is_zero(c->normal))
         return 0;
     static const int64_t plus[3] = {1, 0, 0}, minus[3] = {-1, 0, 0};
     fc_shape3 probe;
-    if (!translated(b, plus, &probe) && !translated(b, minus, &probe))
-        probe = *b;
+    *px = 1;
+    if (!translated(b, plus, &probe)) {
+        *px = -1;
+        if (!translated(b, minus, &probe))
+            *px = 0, probe = *b;
+    }
+    if (*px != 0 && !fc_overlap3(a, &probe))
+        return 2;
     fc_contact3_result p = {{0, 0, 0}, 0, {0, 0, 0}}; /* written only on a hit */
     if (fc_contact3(a, &probe, &p) && !is_zero(p.normal)) {
         c->normal = p.normal;
         c->depth = p.depth > c->depth ? p.depth : c->depth;
         return 1;
     }
-    c->normal = fc_vec3_make(65536, 0, 0);
+    c->normal = fc_vec3_make(*px < 0 ? -65536 : 65536, 0, 0);
     return 0;
 }
 
@@ -65,7 +75,12 @@ fc_status fc_pushout3(const fc_shape3 *a, const fc_shape3 *b, fc_vec3 *delta)
         *delta = fc_vec3_make(0, 0, 0);
         return FC_OK;
     }
-    int64_t extra = direction(a, b, &c);
+    int64_t px = 0;
+    int64_t extra = direction(a, b, &c, &px);
+    if (extra == 2) {
+        *delta = fc_vec3_make((fix16_t)px, 0, 0);
+        return FC_OK;
+    }
     for (int k = 0; k < FC_PUSHOUT_MAX_ROUNDS; k++) {
         int64_t s = fc_pushout_step(c.depth, extra, k);
         int64_t d[3] = {fc_pushout_scale(c.normal.x, s), fc_pushout_scale(c.normal.y, s),

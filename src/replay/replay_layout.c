@@ -231,9 +231,12 @@ static void filter(fc_codec *c, fc_filter *f)
 int fc_layout_op(fc_codec *c, int32_t dim, fc_replay_op *op)
 {
     uint32_t k = (uint32_t)op->kind;
-    /* a version 2 file knows only the first 13 kinds: a later tag there is
-     * "unknown tag (operation)", as an older reader reports it */
-    fc_codec_enum(c, "operation", &k, op_names, version_of(c) >= 3 ? FC_REPLAY_OP_KINDS : FC_REPLAY_OP_KINDS_V2);
+    /* a version 2 file knows only the first 14 kinds (version 1: 12): a
+     * later tag there is "unknown tag (operation)", as an older reader
+     * reports it */
+    const int32_t v = version_of(c);
+    fc_codec_enum(c, "operation", &k, op_names,
+                  v >= 3 ? FC_REPLAY_OP_KINDS : v == FC_REPLAY_VERSION_V1 ? FC_REPLAY_OP_KINDS_V1 : FC_REPLAY_OP_KINDS_V2);
     if (!fc_codec_ok(c))
         return 0;
     op->kind = (fc_replay_op_kind)k;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Private: the replay records (versions 2 and 3) over the codec (see replay_codec.h). */
+/* Private: the replay records (versions 1 to 3) over the codec (see replay_codec.h). */
 #ifndef FIXCOL_REPLAY_LAYOUT_H
 #define FIXCOL_REPLAY_LAYOUT_H
 
@@ -8,6 +8,19 @@
 #define FC_REPLAY_MAGIC "FCREPLAY"
 #define FC_REPLAY_TAG_FRAME 1u
 #define FC_REPLAY_TAG_END 2u
+
+/* Format version 1 (docs/compatibility.md): the version 2 layout without
+ * operations 12 range and 13 dump, and its world checksum (the frames'
+ * `state`) with version 1's record hash (fc_world_checksum_v1). Read and
+ * run, never written. -DFC_REPLAY_READS_V1=0 drops it (version 1 is then
+ * FC_ERR_VERSION): only the should-fail twin of the golden-file test. */
+#define FC_REPLAY_VERSION_V1 1
+#define FC_REPLAY_OP_KINDS_V1 12 /* one past the last kind of version 1 */
+#ifndef FC_REPLAY_READS_V1
+#define FC_REPLAY_READS_V1 1
+#endif
+/* The oldest version the reader reads and the runner runs. */
+#define FC_REPLAY_VERSION_OLDEST (FC_REPLAY_READS_V1 ? FC_REPLAY_VERSION_V1 : FC_REPLAY_VERSION_MIN)
 
 /* 1 for the operation kinds that are queries (one result each). */
 int fc_replay_is_query(fc_replay_op_kind k);

@@ -10,6 +10,7 @@
 #include "replay_layout.h"
 #include "replay_run.h"
 #include "core/nofloat.h"
+#include "world/world_internal.h"
 
 #define RUNNER_TAG 1u
 
@@ -30,7 +31,7 @@ fc_status fc_replay_runner_init(fc_replay_runner *rn, const fc_replay_settings *
     def.layout = s->layout == FC_QT_STRICT ? FC_QT_STRICT : FC_QT_LOOSE;
     def.tag = RUNNER_TAG;
     if ((s->dim != 2 && s->dim != 3) ||
-        (s->version != 0 && (s->version < FC_REPLAY_VERSION_MIN || s->version > FC_REPLAY_VERSION)))
+        (s->version != 0 && (s->version < FC_REPLAY_VERSION_OLDEST || s->version > FC_REPLAY_VERSION)))
         return FC_ERR_ARGUMENT;
     rn->dim = s->dim;
     rn->version = s->version ? s->version : FC_REPLAY_VERSION;
@@ -78,6 +79,9 @@ static int grow_u32(uint32_t **a, uint32_t *cap, uint32_t n)
     return 1;
 }
 
+/* Record a query's result; returns its status st (what
+ * fc_replay_runner_apply reports for every query kind), or
+ * FC_ERR_NO_MEMORY when the result cannot be stored. */
 static fc_status add_query(fc_replay_runner *rn, fc_status st, uint32_t count, uint64_t hash)
 {
     if (rn->query_count == rn->query_cap) {
@@ -96,7 +100,7 @@ static fc_status add_query(fc_replay_runner *rn, fc_status st, uint32_t count, u
     rn->queries[rn->query_count].hash = fold(hash);
     rn->query_op[rn->query_count] = rn->op_index;
     rn->query_count++;
-    return FC_OK;
+    return st;
 }
 
 static fc_status snapshot(fc_replay_runner *rn, uint32_t slot)
@@ -198,8 +202,7 @@ static fc_status run_query(fc_replay_runner *rn, const fc_replay_op *op)
         st = op->kind == FC_REPLAY_QUERY_SECTOR || op->kind == FC_REPLAY_QUERY_RING
                  ? fc_replay_run_area(w, op, &count, &hash)
                  : fc_replay_run_cast(w, rn->dim, op, &count, &hash);
-        fc_status qs = add_query(rn, st, count, hash);
-        return qs == FC_OK ? st : qs;
+        return add_query(rn, st, count, hash);
     }
     case FC_REPLAY_QUERY_SHAPE:
         st = rn->dim == 2 ? fc_world_overlap2(w, &op->shape2, f, &ids, &n) : fc_world_overlap3(w, &op->shape3, f, &ids, &n);
@@ -325,7 +328,8 @@ fc_status fc_replay_runner_end_frame(fc_replay_runner *rn, fc_replay_expect *got
         got->pairs = st == FC_OK ? fc_hash_pairs(0, pairs, n) : (uint32_t)st;
         got->pair_count = st == FC_OK ? (uint32_t)n : 0;
     }
-    got->state = fc_world_checksum(rn->world);
+    /* version 1 stored the checksum of its own record hash */
+    got->state = rn->version == FC_REPLAY_VERSION_V1 ? fc_world_checksum_v1(rn->world) : fc_world_checksum(rn->world);
     got->ops = fold(fc_hash64_final(&rn->ops));
     got->query_count = rn->query_count;
     got->checksum = fc_replay_frame_checksum(got, rn->queries);

@@ -29,7 +29,7 @@ fc_status fc_replay_writer_init(fc_replay_writer *w, const fc_replay_settings *s
     memset(w, 0, sizeof *w);
     if ((s->dim != 2 && s->dim != 3) || s->bounds_log2 < 0 || s->bounds_log2 > 14 || s->max_depth < 0 ||
         s->max_depth > FC_QT_MAX_DEPTH || (s->layout != FC_QT_LOOSE && s->layout != FC_QT_STRICT) ||
-        (s->version != 0 && (s->version < FC_REPLAY_VERSION_MIN || s->version > FC_REPLAY_VERSION)))
+        (s->version != 0 && (s->version < FC_REPLAY_VERSION_OLDEST || s->version > FC_REPLAY_VERSION)))
         return w->status = FC_ERR_ARGUMENT;
     w->text = text ? 1 : 0;
     w->settings = *s;
@@ -61,8 +61,9 @@ void fc_replay_write_frame(fc_replay_writer *w, uint32_t op_count)
 void fc_replay_write_op(fc_replay_writer *w, const fc_replay_op *op)
 {
     /* only the kinds of the writer's version (a version 2 file cannot hold
-     * a cast) */
-    uint32_t kinds = w && w->settings.version >= 3 ? FC_REPLAY_OP_KINDS : FC_REPLAY_OP_KINDS_V2;
+     * a cast, a version 1 file neither a range nor a dump) */
+    const int32_t v = w ? w->settings.version : 0;
+    uint32_t kinds = v >= 3 ? FC_REPLAY_OP_KINDS : v == FC_REPLAY_VERSION_V1 ? FC_REPLAY_OP_KINDS_V1 : FC_REPLAY_OP_KINDS_V2;
     if (!enter(w, w && op && w->phase == PH_OPS && w->ops_left > 0 && (uint32_t)op->kind >= 1 &&
                       (uint32_t)op->kind < kinds))
         return;

@@ -193,6 +193,24 @@ uint64_t fc_world_checksum(const fc_world *w)
     return fc_hash64_final(&h);
 }
 
+/* The world checksum of replay format version 1 (docs/compatibility.md):
+ * the same words, with R_i = fc_hash64 (seed 0) of body i's record words
+ * B0.. with bit 0 set. Computed in full (no cache): only the replay runner
+ * of a version 1 file calls it, once per frame. */
+uint64_t fc_world_checksum_v1(const fc_world *w)
+{
+    fc_hash64 h = fc_hash64_init(0);
+    fc_hash64_word(&h, word(w->live_count, (uint32_t)w->def.dim));
+    for (uint32_t i = 0; i < w->slot_count; i++) {
+        if (!w->bodies[i].live)
+            continue;
+        uint64_t buf[BODY_MAX_WORDS];
+        int n = body_words(w, i, buf);
+        fc_hash64_word(&h, fc_hash64_words(0, buf, (uint64_t)n) | 1u);
+    }
+    return fc_hash64_final(&h);
+}
+
 uint64_t fc_hash_pairs(uint64_t seed, const fc_pair *pairs, int32_t count)
 {
     fc_hash64 h = fc_hash64_init(seed);

@@ -260,6 +260,9 @@ void fc_world_free_big(fc_world *w);
 void fc_world_rehash(fc_world *w, uint32_t index);
 /* The record hash of live body index (odd), computed in full. */
 uint64_t fc_world_record_hash(const fc_world *w, uint32_t index);
+/* The world checksum as replay format version 1 defined it (its record
+ * hash R_i was fc_hash64 of the record words | 1; world_checksum.c). */
+uint64_t fc_world_checksum_v1(const fc_world *w);
 
 
 #endif

@@ -114,10 +114,10 @@ static fc_status world_area(fc_world *w, fc_status valid, fc_vec2 center, fix16_
         return FC_ERR_NULL;
     *ids = NULL;
     *count = 0;
-    if (valid != FC_OK)
-        return valid;
     if (w->def.dim != FC_WORLD_2D)
         return FC_ERR_SHAPE_TYPE;
+    if (valid != FC_OK)
+        return valid;
     fc_shape2 disc;
     memset(&disc, 0, sizeof disc);
     disc.type = FC_SHAPE2_CIRCLE;

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* fc_world_restore (decoder: world_snapshot.c).
  *
+ * A format version 1 blob is converted to the current version first
+ * (snapshot_v1.c: checked in full with a bit per slot, at most blob size /
+ * 64 bytes, before the copy is allocated) and that copy restored as below.
+ *
  * The rollback case first - a world restored from its own snapshot of a
  * few frames ago, most bodies unchanged or moved within their quadtree
  * node - as a diff against the world (restore_diff_*):
@@ -387,6 +391,16 @@ fc_status fc_world_restore(fc_world *w, const void *buf, size_t size)
     fc_qt_def qd;
     if (fc_world_check_def(&h.def, &qd) != FC_OK)
         return FC_ERR_FORMAT;
+    if (h.version == FC_SNAPSHOT_VERSION_V1) { /* an old blob: restore its conversion */
+        unsigned char *cur;
+        size_t cur_size;
+        st = fc_snap_v1_convert(p, size, &h, &w->def.alloc, &cur, &cur_size);
+        if (st != FC_OK)
+            return st;
+        st = fc_world_restore(w, cur, cur_size);
+        fc_free_bytes(&w->def.alloc, cur, cur_size);
+        return st;
+    }
     /* the free-slot map: the world's scratch when its capacity suffices */
     const int in_place = h.slots <= w->slot_cap && fc_qt_same_placement(w->qt, &qd);
     uint64_t *m = w->mark, *temp = NULL;

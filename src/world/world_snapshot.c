@@ -80,11 +80,7 @@ static void predicted_axis(const fc_vec3 *a, const fc_vec3 *b, int64_t out[3])
 
 /* ------------------------------------------------------------------ writer */
 
-/* Counts every byte; stores those below cap (p may be NULL with cap 0). */
-typedef struct enc {
-    unsigned char *p;
-    size_t cap, at;
-} enc;
+typedef fc_snap_enc enc; /* snapshot_format.h */
 
 static void put_byte(enc *e, uint32_t v)
 {
@@ -190,28 +186,78 @@ static void put_shape3(enc *e, const fc_shape3 *s)
     }
 }
 
-static void put_body(enc *e, const fc_world *w, const fc_body *b, int dim2)
+/* One live body's record: generation, flags, filter, user data, shape
+ * (s2 in 2D, s3 in 3D; type is its type). */
+static void put_record(enc *e, uint32_t generation, fc_filter filter, uint64_t user_data, uint32_t type,
+                       const fc_shape2 *s2, const fc_shape3 *s3)
 {
     const fc_filter df = fc_filter_default();
-    uint32_t has_filter = b->filter.category != df.category || b->filter.mask != df.mask;
+    uint32_t has_filter = filter.category != df.category || filter.mask != df.mask;
+    uint32_t poly = s2 != NULL && type == FC_SHAPE2_POLY ? (uint32_t)s2->u.poly.count - 3u : 0u;
+    put_uvar(e, generation);
+    put_byte(e, type | (has_filter ? FLAG_FILTER : 0u) | (user_data != 0 ? FLAG_USER : 0u) | poly << 5);
+    if (has_filter) {
+        put_uvar(e, filter.category);
+        put_uvar(e, filter.mask);
+    }
+    if (user_data != 0)
+        put_uvar(e, user_data);
+    if (s2 != NULL)
+        put_shape2(e, s2);
+    else
+        put_shape3(e, s3);
+}
+
+static void put_body(enc *e, const fc_world *w, const fc_body *b, int dim2)
+{
     fc_shape2 t2;
     fc_shape3 t3;
     const fc_shape2 *s2 = dim2 ? fc_body_shape2(w, b, &t2) : NULL;
     const fc_shape3 *s3 = dim2 ? NULL : fc_body_shape3(w, b, &t3);
-    uint32_t type = b->type;
-    uint32_t poly = dim2 && type == FC_SHAPE2_POLY ? (uint32_t)s2->u.poly.count - 3u : 0u;
-    put_uvar(e, b->generation);
-    put_byte(e, type | (has_filter ? FLAG_FILTER : 0u) | (b->user_data != 0 ? FLAG_USER : 0u) | poly << 5);
-    if (has_filter) {
-        put_uvar(e, b->filter.category);
-        put_uvar(e, b->filter.mask);
-    }
-    if (b->user_data != 0)
-        put_uvar(e, b->user_data);
-    if (dim2)
-        put_shape2(e, s2);
-    else
-        put_shape3(e, s3);
+    put_record(e, b->generation, b->filter, b->user_data, b->type, s2, s3);
+}
+
+fc_snap_enc fc_snap_enc_begin(unsigned char *buf, size_t cap)
+{
+    enc e = { buf, buf != NULL ? cap : 0, 8 * HEADER_WORDS };
+    return e;
+}
+
+void fc_snap_put_free(fc_snap_enc *e, uint32_t index, uint32_t generation)
+{
+    put_uvar(e, index);
+    put_uvar(e, generation);
+}
+
+void fc_snap_put_full(fc_snap_enc *e, int dim2, const fc_body_full *b)
+{
+    const uint32_t type = dim2 ? (uint32_t)b->shape.s2.type : (uint32_t)b->shape.s3.type;
+    put_record(e, b->generation, b->filter, b->user_data, type, dim2 ? &b->shape.s2 : NULL,
+               dim2 ? NULL : &b->shape.s3);
+}
+
+/* The header words of a blob of total bytes (the current version). */
+static void put_header(unsigned char *p, size_t total, const fc_world_def *def, uint32_t slots, uint32_t live,
+                       uint32_t nfree)
+{
+    put_le64(p, word(FC_SNAPSHOT_MAGIC, FC_SNAPSHOT_VERSION));
+    put_le64(p + 8, word((uint32_t)total, (uint32_t)def->dim));
+    put_le64(p + 16, word(def->tag, (uint32_t)def->layout));
+    put_le64(p + 24, word((uint32_t)def->bounds_min.x, (uint32_t)def->bounds_min.y));
+    put_le64(p + 32, word((uint32_t)def->bounds_log2, (uint32_t)def->max_depth));
+    put_le64(p + 40, word(slots, live));
+    put_le64(p + 48, word(nfree, 0));
+    put_le64(p + total - 8, blob_hash(p, total));
+}
+
+size_t fc_snap_enc_end(fc_snap_enc *e, const fc_snap_header *h)
+{
+    while (e->at % 8 != 0)
+        put_byte(e, 0);
+    const size_t total = e->at + 8;
+    if (e->p != NULL && e->cap >= total)
+        put_header(e->p, total, &h->def, h->slots, h->live, h->nfree);
+    return total;
 }
 
 fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *size)
@@ -236,15 +282,7 @@ fc_status fc_world_snapshot(const fc_world *w, void *buf, size_t cap, size_t *si
         return FC_OK;
     if (cap < total)
         return FC_ERR_BUFFER;
-    unsigned char *p = (unsigned char *)buf;
-    put_le64(p, word(FC_SNAPSHOT_MAGIC, FC_SNAPSHOT_VERSION));
-    put_le64(p + 8, word((uint32_t)total, (uint32_t)w->def.dim));
-    put_le64(p + 16, word(w->def.tag, (uint32_t)w->def.layout));
-    put_le64(p + 24, word((uint32_t)w->def.bounds_min.x, (uint32_t)w->def.bounds_min.y));
-    put_le64(p + 32, word((uint32_t)w->def.bounds_log2, (uint32_t)w->def.max_depth));
-    put_le64(p + 40, word(w->slot_count, w->live_count));
-    put_le64(p + 48, word(w->free_count, 0));
-    put_le64(p + total - 8, blob_hash(p, total));
+    put_header((unsigned char *)buf, total, &w->def, w->slot_count, w->live_count, w->free_count);
     return FC_OK;
 }
 
@@ -597,7 +635,8 @@ fc_status fc_snap_read_header(const unsigned char *p, size_t size, fc_snap_heade
     uint64_t h0 = get_le64(p), h1 = get_le64(p + 8);
     if ((uint32_t)h0 != FC_SNAPSHOT_MAGIC)
         return FC_ERR_FORMAT;
-    if ((uint32_t)(h0 >> 32) != FC_SNAPSHOT_VERSION)
+    const uint32_t version = (uint32_t)(h0 >> 32);
+    if (version != FC_SNAPSHOT_VERSION && !(version == FC_SNAPSHOT_VERSION_V1 && FC_SNAPSHOT_READS_V1))
         return FC_ERR_VERSION;
     if ((uint32_t)h1 != size)
         return FC_ERR_FORMAT;
@@ -613,16 +652,24 @@ fc_status fc_snap_read_header(const unsigned char *p, size_t size, fc_snap_heade
     def.bounds_log2 = i32_of((uint32_t)h4);
     def.max_depth = i32_of((uint32_t)(h4 >> 32));
     uint32_t slots = (uint32_t)h5, live = (uint32_t)(h5 >> 32), nfree = (uint32_t)h6;
-    /* a free entry takes >= 2 bytes, a body >= 5: reject counts the stream
-     * cannot hold before anything is allocated for them */
+    /* a free entry takes >= 2 bytes, a body >= 5 (version 1: a word and 4
+     * words): reject counts the stream cannot hold before anything is
+     * allocated for them */
     size_t stream = size - 8 - 8 * HEADER_WORDS;
+    const uint64_t free_min = version == FC_SNAPSHOT_VERSION ? 2 : 8, body_min = version == FC_SNAPSHOT_VERSION ? 5 : 32;
     if ((uint32_t)(h6 >> 32) != 0 || slots > (uint32_t)FC_WORLD_MAX_BODIES || (uint64_t)live + nfree != slots ||
-        2 * (uint64_t)nfree + 5 * (uint64_t)live > stream)
+        free_min * nfree + body_min * live > stream)
         return FC_ERR_FORMAT;
     def.body_capacity = (int32_t)slots;
     h->def = def;
     h->slots = slots;
     h->live = live;
     h->nfree = nfree;
+    h->version = version;
     return FC_OK;
+}
+
+uint64_t fc_snap_blob_hash(const unsigned char *p, size_t size)
+{
+    return blob_hash(p, size);
 }

@@ -12,6 +12,6 @@ export function compareFrame(exp, got, rn) {
       exp.endedCount !== got.endedCount || exp.ended !== got.ended)) return 'pair events';
   if (exp.extended && (exp.contactCount !== got.contactCount || exp.contacts !== got.contacts)) return 'contacts';
   if (exp.stateLo !== got.stateLo || exp.stateHi !== got.stateHi) return 'world state';
-  if (exp.checksumLo !== got.checksumLo || exp.checksumHi !== got.checksumHi) return 'frame checksum';
+  if (exp.checksumLo !== got.checksumLo || exp.checksumHi !== got.checksumHi) return 'frame checksum only (every sub-hash and query result matches)';
   return null;
 }

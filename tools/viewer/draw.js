@@ -13,6 +13,12 @@ export class Camera {
     this.cx = 512; // world units at the canvas centre
     this.cy = 512;
     this.scale = 1; // pixels per unit
+    /** 3D: the world axes (0 x, 1 y, 2 z) drawn right and up: top [0, 2], front [0, 1], side [2, 1] */
+    this.axes = [0, 2];
+  }
+  /** The screen-right and screen-up world axes for a world of dimension dim. */
+  uv(dim) {
+    return dim === 3 ? this.axes : [0, 1];
   }
   /** raw world (x, y) to canvas pixels; y (3D: z) points up. */
   toScreen(x, y, w, h) {
@@ -34,10 +40,11 @@ function path(ctx, dim, w, cam, W, H) {
   const S = (x, y) => cam.toScreen(x, y, W, H);
   ctx.beginPath();
   const t = w[0];
-  if (dim === 3) {
-    if (t === 1) return circle(ctx, S, w[1], w[3], w[4], cam); // sphere: (x, z), r
-    if (t === 2) return poly(ctx, S, [w[1], w[3], w[4], w[3], w[4], w[6], w[1], w[6]]);
-    return poly(ctx, S, hull(obb3Corners(w)));
+  if (dim === 3) { // orthographic along the axis the camera leaves out
+    const [u, v] = cam.axes;
+    if (t === 1) return circle(ctx, S, w[1 + u], w[1 + v], w[4], cam); // sphere: centre, r
+    if (t === 2) return poly(ctx, S, [w[1 + u], w[1 + v], w[4 + u], w[1 + v], w[4 + u], w[4 + v], w[1 + u], w[4 + v]]);
+    return poly(ctx, S, hull(obb3Corners(w, u, v)));
   }
   if (t === 1) return circle(ctx, S, w[1], w[2], w[3], cam);
   if (t === 2) return poly(ctx, S, [w[1], w[2], w[3], w[2], w[3], w[4], w[1], w[4]]);
@@ -80,17 +87,17 @@ function poly(ctx, S, pts) {
   return [mx / (pts.length / 2), my / (pts.length / 2)];
 }
 
-/** The 8 corners of an OBB3 (words) projected on (x, z). */
-function obb3Corners(w) {
+/** The 8 corners of an OBB3 (words) projected on world axes (u, v) (display floats). */
+function obb3Corners(w, u, v) {
   const out = [];
   for (const a of [-1, 1]) for (const b of [-1, 1]) for (const c of [-1, 1]) {
-    let x = w[1], z = w[3];
+    let x = w[1 + u], y = w[1 + v];
     const f = [a * w[4], b * w[5], c * w[6]];
     for (let i = 0; i < 3; i++) {
-      x += (f[i] * w[7 + 3 * i]) * U;
-      z += (f[i] * w[9 + 3 * i]) * U;
+      x += (f[i] * w[7 + 3 * i + u]) * U;
+      y += (f[i] * w[7 + 3 * i + v]) * U;
     }
-    out.push([x, z]);
+    out.push([x, y]);
   }
   return out;
 }
@@ -112,7 +119,8 @@ function hull(p) {
 }
 
 /**
- * Draw. view: { runner, camera, selected (index or -1), marked (Set of indices), queries (ReplayOps) }.
+ * Draw. view: { runner, camera, selected (index or -1), marked (Set of indices), queries (ReplayOps),
+ *   ghost (runner B or null: its bodies drawn over A's as a cyan ghost) }.
  * Returns the pair list drawn.
  */
 export function drawFrame(ctx, view) {
@@ -136,6 +144,7 @@ export function drawFrame(ctx, view) {
     ctx.strokeStyle = sel ? '#ffffff' : marked ? '#ff00c8' : inPair.has(id.index) ? '#ff7a3c' : '#5aa0ff';
     ctx.stroke();
   }
+  if (view.ghost) drawGhost(ctx, view.ghost, cam, W, H);
   ctx.strokeStyle = 'rgba(255, 220, 80, 0.8)';
   ctx.lineWidth = 1;
   ctx.beginPath();
@@ -157,18 +166,17 @@ function drawQueries(ctx, ops, dim, cam, W, H) {
   ctx.lineWidth = 1.5;
   ctx.setLineDash([5, 4]);
   for (const op of ops) {
-    const y = dim === 3 ? op.az : op.ay; // 3D: seen from above
+    const [u, v] = cam.uv(dim), A = [op.ax, op.ay, op.az], B = [op.bx, op.by, op.bz];
     if (op.kind === OpKind.QUERY_SHAPE) {
       path(ctx, dim, op.shape.words, cam, W, H);
       ctx.stroke();
     } else if (op.kind === OpKind.QUERY_POINT) {
-      const [x, yy] = cam.toScreen(op.ax, y, W, H);
+      const [x, yy] = cam.toScreen(A[u], A[v], W, H);
       ctx.beginPath();
       ctx.moveTo(x - 5, yy - 5), ctx.lineTo(x + 5, yy + 5), ctx.moveTo(x + 5, yy - 5), ctx.lineTo(x - 5, yy + 5);
       ctx.stroke();
     } else if (op.kind === OpKind.QUERY_RAY || op.kind === OpKind.QUERY_RAY_ALL) {
-      const by = dim === 3 ? op.bz : op.by;
-      const [x0, y0] = cam.toScreen(op.ax, y, W, H), [x1, y1] = cam.toScreen(op.ax + op.bx, y + by, W, H);
+      const [x0, y0] = cam.toScreen(A[u], A[v], W, H), [x1, y1] = cam.toScreen(A[u] + B[u], A[v] + B[v], W, H);
       ctx.beginPath();
       ctx.moveTo(x0, y0), ctx.lineTo(x1, y1);
       ctx.stroke();
@@ -176,3 +184,24 @@ function drawQueries(ctx, ops, dim, cam, W, H) {
   }
   ctx.restore();
 }
+
+/** GHOST_FILL: B's bodies, filled translucent cyan with a dashed cyan outline, over A's. */
+export const GHOST_FILL = 'rgba(0, 255, 255, 0.35)';
+
+function drawGhost(ctx, rn, cam, W, H) {
+  const w = rn.world;
+  ctx.save();
+  ctx.setLineDash([4, 3]);
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = '#00ffff';
+  ctx.fillStyle = GHOST_FILL;
+  for (const id of rn.liveIds()) {
+    if (!w.bodyValid(id)) continue;
+    path(ctx, rn.dim, w.getShape(id).words, cam, W, H);
+    ctx.fill();
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+export { path as shapePath };

@@ -1,17 +1,26 @@
 // SPDX-License-Identifier: MIT
 // The viewer page: load replays (file pickers, drag and drop), scrub and
-// play frames, zoom and pan, pick a body, compare two replays. Everything is
+// play frames, zoom and pan, pick a body, compare two replays (B drawn as a
+// ghost, timeline marks where the re-runs differ, the differing bodies as a
+// clickable list, the picked body's values in both runs), step through the
+// operations of a frame. Everything is
 // simulated here with the wasm build (Timeline); document.body.dataset.state
 // is 'empty' | 'loading' | 'ready' | 'error' for tests and scripts.
-import { diffReplays, bodyDiff, fix, OpKind } from './fixcol/index.js';
+import { diffReplays, bodyDiff, fix, OpKind, ReplayOp } from './fixcol/index.js';
 import { Timeline } from './timeline.js';
 import { Camera, drawFrame } from './draw.js';
 import { describeBody } from './body_info.js';
+import { frameMarks, findBody, bodyFields, compareBody } from './ab.js';
+import { drawLayers, queryResult, LAYERS } from './layers.js';
+import { openSnapshot, isDump, diffDumps, dumpBodies, parseReport } from './snap.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('canvas'), ctx = canvas.getContext('2d');
 const st = { a: null, b: null, bytes: {}, names: {}, frame: 0, playing: false, cam: new Camera(), selected: null,
-  diff: null };
+  diff: null, marks: [], op: null, hover: null, drawn: null, mode: 'replay', snap: { a: null, b: null } };
+// st.mode: 'replay' (timelines A/B) or 'snap' (two snapshots or dumps, st.snap.a/b: { dump, world? }).
+// st.selected: { index, generation } of the picked body (A's or B's), or null;
+// st.op: operations of the frame applied (null: all of them).
 document.body.dataset.state = 'empty';
 
 function showError(msg) {
@@ -47,9 +56,12 @@ function loadBytes(bytes, name, slot) {
   st[slot] = t;
   st.bytes[slot] = bytes;
   st.names[slot] = name;
+  st.op = null;
+  st.mode = 'replay';
   if (slot === 'a') {
     st.selected = null;
     $('frame').max = String(t.count);
+    $('view3').disabled = t.settings.dim !== 3;
     const bad = t.frames.filter((f) => !f.ok).length;
     $('info').textContent = `${name}: ${t.settings.dim}D, ${t.count} frames, ` +
       `${t.frames.reduce((s, f) => s + f.n, 0)} operations\nthis browser reproduces ` +
@@ -64,8 +76,13 @@ function loadBytes(bytes, name, slot) {
 
 function compare() {
   st.diff = null;
+  st.marks = [];
   $('jump').disabled = true;
+  $('marks').dataset.key = ''; // a new B: redraw the marks
+  drawMarks();
   if (!st.a || !st.b) return;
+  st.marks = frameMarks(st.a, st.b);
+  drawMarks();
   try {
     st.diff = diffReplays(st.bytes.a, st.bytes.b, st.names.a, st.names.b);
   } catch (e) {
@@ -78,6 +95,7 @@ function compare() {
 function setFrame(n) {
   if (!st.a) return;
   st.frame = Math.max(0, Math.min(st.a.count, n));
+  st.op = null;
   $('frame').value = String(st.frame);
   render();
 }
@@ -85,36 +103,71 @@ function setFrame(n) {
 function fitView() {
   const rn = st.a.seek(st.frame), w = rn.world;
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  const b = new Int32Array(6), yi = rn.dim === 3 ? 2 : 1;
+  const b = new Int32Array(6), [u, v] = st.cam.uv(rn.dim);
   for (const id of rn.liveIds()) {
     if (!w.bodyValid(id)) continue;
     w.getBounds(id, b);
-    x0 = Math.min(x0, b[0]), y0 = Math.min(y0, b[yi]), x1 = Math.max(x1, b[3]), y1 = Math.max(y1, b[3 + yi]);
+    x0 = Math.min(x0, b[u]), y0 = Math.min(y0, b[v]), x1 = Math.max(x1, b[3 + u]), y1 = Math.max(y1, b[3 + v]);
   }
   if (x0 === Infinity) {
-    const s = st.a.settings, side = 2 ** s.boundsLog2 * 65536;
-    [x0, y0, x1, y1] = [s.boundsMin[0], s.boundsMin[1], s.boundsMin[0] + side, s.boundsMin[1] + side];
+    const s = st.a.settings, side = 2 ** s.boundsLog2 * 65536, m = [s.boundsMin[0], s.boundsMin[1], s.boundsMin[2] ?? 0];
+    [x0, y0, x1, y1] = [m[u], m[v], m[u] + side, m[v] + side];
   }
   st.cam.fit(x0 / 65536, y0 / 65536, x1 / 65536, y1 / 65536, canvas.width, canvas.height);
   render();
 }
 
 function render() {
+  if (st.mode === 'snap') return renderSnap();
   const t = st.a;
   if (!t) return;
-  const rn = t.seek(st.frame);
+  const stepping = st.op !== null && st.frame > 0;
   const f = t.frames[st.frame - 1];
-  let marked = null, diffText = '';
+  // One pass over the frame's operations: each query's answer on the world it ran on, then the frame's
+  // pair events; kept while the frame and step stay (hover and layer toggles redraw without re-running).
+  const key = `${st.frame}|${stepping ? st.op : 'all'}`;
+  let rn;
+  if (st.cache?.t === t && st.cache.key === key) {
+    rn = stepping ? t.seekOp(st.frame, st.op) : t.seek(st.frame);
+  } else {
+    const results = [];
+    rn = t.seekOp(st.frame, stepping ? st.op : f?.n ?? 0, (op, i, r) => {
+      if (op.kind < OpKind.QUERY_SHAPE) return;
+      const res = queryResult(new ReplayOp(r.dim).setWords(op.words, 0), r);
+      if (res) results.push(res);
+    });
+    let events = null;
+    if (f) {
+      const ev = rn.world.findPairs() && rn.world.pairEvents(), pairs = (l) => {
+        const out = [];
+        for (let i = 0; i < l.count; i++) out.push([l.words[6 * i], l.words[6 * i + 3]]);
+        return out;
+      };
+      events = { began: pairs(ev.began), ended: pairs(ev.ended) };
+    }
+    st.cache = { t, key, results, events };
+  }
+  const { results, events } = st.cache;
+  let marked = null, diffText = '', rb = null, bodies = [];
   if (st.b) {
-    const rb = st.b.seek(Math.min(st.frame, st.b.count));
-    const bodies = bodyDiff(rn, rb);
+    const fb = Math.min(st.frame, st.b.count);
+    rb = stepping && fb === st.frame ? st.b.seekOp(fb, st.op) : st.b.seek(fb);
+    bodies = bodyDiff(rn, rb);
     marked = new Set(bodies.map((x) => x.index));
     diffText = diffReport(bodies);
   }
   const ops = t.opsOf(st.frame);
+  const applied = stepping ? st.op : ops.length;
   // Only the geometric queries are drawn (range and dump are listed, not drawn).
   const pairs = drawFrame(ctx, { runner: rn, camera: st.cam, selected: st.selected?.index ?? -1, marked,
-    queries: ops.filter((op) => GEOMETRIC.has(op.kind)) });
+    queries: ops.filter((op, i) => i < applied && GEOMETRIC.has(op.kind)),
+    ghost: rb && $('ghost').checked ? rb : null });
+  const on = new Set(LAYERS.filter((l) => document.querySelector(`#layers input[data-layer="${l}"]`)?.checked));
+  st.drawn = drawLayers(ctx, { runner: rn, camera: st.cam, on, results, events, hover: st.hover });
+  opList(ops, applied);
+  diffList(bodies);
+  bodyPanel(rn, rb);
+  drawMarks();
   $('queries').textContent = f ? queryList(f, ops) : '-';
   $('frameLabel').textContent = `frame ${st.frame} / ${t.count}`;
   $('checksumOwn').textContent = f ? f.own : '-';
@@ -123,8 +176,199 @@ function render() {
   $('frameStatus').className = !f ? '' : f.ok ? 'ok' : 'bad';
   $('counts').textContent = `${rn.world.bodyCount} / ${pairs.count}`;
   if (st.b) $('diff').textContent = diffText;
-  $('bodyInfo').textContent = st.selected && rn.world.bodyValid(st.selected) ? describeBody(rn, st.selected)
-    : 'click a body';
+}
+
+/** The picked body: its facts (A only), or both runs' values side by side with the differing fields marked. */
+function bodyPanel(rn, rb) {
+  const sel = st.selected, table = $('abValues');
+  const ida = sel && findBody(rn, sel.index, sel.generation), idb = sel && rb && findBody(rb, sel.index, sel.generation);
+  table.hidden = !rb || !sel || (!ida && !idb);
+  if (table.hidden) {
+    $('bodyInfo').textContent = ida ? describeBody(rn, ida) : 'click a body';
+    return;
+  }
+  const rows = compareBody(bodyFields(rn, ida), bodyFields(rb, idb));
+  const nd = rows.filter((r) => r.differs).length;
+  $('bodyInfo').textContent = `body ${sel.index}:${sel.generation}: ${!ida ? 'only in B' : !idb ? 'only in A'
+    : nd ? `${nd} field(s) differ` : 'the same in A and B'}`;
+  const body = table.tBodies[0];
+  body.replaceChildren(...rows.map((r) => {
+    const tr = document.createElement('tr');
+    tr.className = r.differs ? 'differs' : '';
+    tr.dataset.field = r.field;
+    for (const v of [r.field, r.a, r.b]) tr.appendChild(document.createElement('td')).textContent = v;
+    return tr;
+  }));
+}
+
+/** Two snapshots (drawn: A, B as the ghost, differing bodies marked) or two dumps (listed): the snapdiff lines. */
+function renderSnap() {
+  const { a, b } = st.snap;
+  const d = a && b ? diffDumps(a.dump, b.dump) : null;
+  $('snapDiff').textContent = !d ? 'open B too' : d.same ? 'same' : d.lines.join('\n');
+  const bodies = d ? d.bodies : [];
+  diffList(bodies);
+  ctx.fillStyle = '#10141a';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  if (a?.world) {
+    drawFrame(ctx, { runner: a.world, camera: st.cam, selected: st.selected?.index ?? -1,
+      marked: new Set(bodies.map((x) => x.index)), queries: [], ghost: b?.world && $('ghost').checked ? b.world : null });
+    const on = new Set(LAYERS.filter((l) => document.querySelector(`#layers input[data-layer="${l}"]`)?.checked));
+    st.drawn = drawLayers(ctx, { runner: a.world, camera: st.cam, on, results: [], events: null, hover: st.hover });
+  }
+  const sel = st.selected, table = $('abValues');
+  const key = sel && `${sel.index}:${sel.generation}`;
+  const fa = a && key ? dumpBodies(a.dump).get(key) : null, fb = b && key ? dumpBodies(b.dump).get(key) : null;
+  table.hidden = !(fa || fb);
+  if (table.hidden) {
+    $('bodyInfo').textContent = 'click a body';
+    return;
+  }
+  const rows = compareBody(fa ?? [], fb ?? []);
+  $('bodyInfo').textContent = `body ${key}: ${!fa ? 'only in B' : !fb ? 'only in A'
+    : rows.some((r) => r.differs) ? `${rows.filter((r) => r.differs).length} field(s) differ` : 'the same in A and B'}`;
+  table.tBodies[0].replaceChildren(...rows.map((r) => {
+    const tr = document.createElement('tr');
+    tr.className = r.differs ? 'differs' : '';
+    tr.dataset.field = r.field;
+    for (const v of [r.field, r.a, r.b]) tr.appendChild(document.createElement('td')).textContent = v;
+    return tr;
+  }));
+}
+
+async function loadSnap(file, slot) {
+  document.body.dataset.state = 'loading';
+  showError('');
+  try {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    st.snap[slot]?.world?.destroy();
+    st.snap[slot] = null;
+    st.snap[slot] = isDump(bytes) ? { dump: new TextDecoder().decode(bytes) } : (() => {
+      const s = openSnapshot(bytes);
+      return { dump: s.dump, world: s };
+    })();
+  } catch (e) {
+    showError(`${file.name}: not a snapshot blob or canonical dump: ${e.message}`);
+    document.body.dataset.state = 'error';
+    return;
+  }
+  st.mode = 'snap';
+  st.selected = null;
+  const w = st.snap.a?.world;
+  if (w && slot === 'a') {
+    let box = [Infinity, Infinity, -Infinity, -Infinity];
+    const b = new Int32Array(6), [u, v] = st.cam.uv(w.dim);
+    for (const id of w.liveIds()) {
+      w.world.getBounds(id, b);
+      box = [Math.min(box[0], b[u]), Math.min(box[1], b[v]), Math.max(box[2], b[3 + u]), Math.max(box[3], b[3 + v])];
+    }
+    if (box[0] !== Infinity) st.cam.fit(box[0] / 65536, box[1] / 65536, box[2] / 65536, box[3] / 65536, canvas.width, canvas.height);
+  }
+  render();
+  document.body.dataset.state = 'ready';
+}
+
+/** A desync report (frame F, body I:G): open that frame (replays) and pick and zoom to that body. */
+function openReport(text) {
+  const r = parseReport(text);
+  if (r.frame === null && r.index === null) {
+    showError('the report names no "frame F" and no "body I:G"');
+    return;
+  }
+  showError('');
+  if (r.frame !== null && st.mode === 'replay' && st.a) setFrame(r.frame);
+  if (r.index !== null) zoomTo(r.index, r.generation);
+}
+
+/** The bodies that differ, as buttons: pick the body and zoom to it. */
+function diffList(bodies) {
+  const ul = $('diffList');
+  ul.replaceChildren(...bodies.slice(0, 200).map((x) => {
+    const li = document.createElement('li'), b = li.appendChild(document.createElement('button'));
+    const [index, generation] = x.key.split('@')[0].split(':').map(Number);
+    b.textContent = `${index}:${generation} (${x.why})`;
+    b.dataset.index = String(index);
+    b.dataset.generation = String(generation);
+    b.addEventListener('click', () => zoomTo(index, generation));
+    return li;
+  }));
+  if (bodies.length > 200) ul.appendChild(document.createElement('li')).textContent = `... ${bodies.length - 200} more`;
+}
+
+/** Pick a body and centre it, about a third of the canvas wide (A's and B's bounds together). */
+function zoomTo(index, generation) {
+  st.selected = { index, generation };
+  const box = [Infinity, Infinity, -Infinity, -Infinity], b = new Int32Array(6);
+  const snap = st.mode === 'snap';
+  for (const t of snap ? [st.snap.a?.world, st.snap.b?.world] : [st.a, st.b]) {
+    if (!t) continue;
+    const rn = snap ? t : st.op !== null && st.frame > 0 && st.frame <= t.count ? t.seekOp(st.frame, st.op)
+      : t.seek(Math.min(st.frame, t.count));
+    const id = findBody(rn, index, generation);
+    if (!id) continue;
+    rn.world.getBounds(id, b);
+    const [u, v] = st.cam.uv(rn.dim);
+    box[0] = Math.min(box[0], b[u]), box[1] = Math.min(box[1], b[v]);
+    box[2] = Math.max(box[2], b[3 + u]), box[3] = Math.max(box[3], b[3 + v]);
+  }
+  if (box[0] !== Infinity) {
+    // display floats only: the camera
+    const pad = Math.max(box[2] - box[0], box[3] - box[1], 65536);
+    st.cam.fit((box[0] - pad) / 65536, (box[1] - pad) / 65536, (box[2] + pad) / 65536, (box[3] + pad) / 65536,
+      canvas.width, canvas.height);
+  }
+  render();
+}
+
+/** The frame's operations, those applied so far marked; click one to see the world after it. */
+function opList(ops, applied) {
+  const ol = $('opList');
+  $('opStep').textContent = !ops.length ? 'no operation' : applied === ops.length
+    ? `all ${ops.length} operations applied` : `${applied} of ${ops.length} operations applied`;
+  ol.replaceChildren(...ops.slice(0, 500).map((op, i) => {
+    const li = document.createElement('li');
+    li.textContent = op.toString();
+    li.className = i < applied ? (i === applied - 1 ? 'done current' : 'done') : 'pending';
+    li.addEventListener('click', () => stepTo(i + 1));
+    return li;
+  }));
+  const cur = ol.querySelector('.current'); // scroll the list only, not the page
+  if (cur) ol.scrollTop = Math.max(0, cur.offsetTop - ol.offsetTop - ol.clientHeight / 2);
+}
+
+/** Show the world after the first k operations of the frame (k >= its count: the whole frame). */
+function stepTo(k) {
+  const f = st.a?.frames[st.frame - 1];
+  if (!f) return;
+  st.op = k >= f.n ? null : Math.max(0, k);
+  render();
+}
+
+/** Timeline marks: one per frame where A and B differ; the current frame's is white. */
+function drawMarks() {
+  const box = $('marks'), n = st.a?.count ?? 0;
+  const key = `${n}|${st.marks.length}|${st.frame}`;
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren(...st.marks.map((m) => {
+    const b = document.createElement('button');
+    b.className = 'mark' + (m.frame === st.frame ? ' here' : '');
+    b.style.left = `${(100 * m.frame) / Math.max(1, n)}%`;
+    b.dataset.frame = String(m.frame);
+    b.title = `frame ${m.frame}: ${m.what.join(', ')} differ`;
+    b.addEventListener('click', () => setFrame(m.frame));
+    return b;
+  }));
+  $('prevDiff').disabled = !st.marks.some((m) => m.frame < st.frame);
+  $('nextDiff').disabled = !st.marks.some((m) => m.frame > st.frame);
+  $('marksInfo').textContent = !st.b ? '' : st.marks.length
+    ? `A and B differ (re-run here) in ${st.marks.length} frame(s), first ${st.marks[0].frame}: ${st.marks[0].what.join(', ')}`
+    : 'A and B re-run to the same state, pairs and query results in every frame';
+}
+
+function nextDiff(dir) {
+  const m = dir > 0 ? st.marks.find((x) => x.frame > st.frame) : st.marks.findLast((x) => x.frame < st.frame);
+  if (m) setFrame(m.frame);
 }
 
 const GEOMETRIC = new Set([OpKind.QUERY_SHAPE, OpKind.QUERY_POINT, OpKind.QUERY_RAY, OpKind.QUERY_RAY_ALL]);
@@ -165,6 +409,15 @@ $('fileA').addEventListener('change', (e) => e.target.files[0] && load(e.target.
 $('fileB').addEventListener('change', (e) => e.target.files[0] && load(e.target.files[0], 'b'));
 $('frame').addEventListener('input', (e) => setFrame(Number(e.target.value)));
 $('jump').addEventListener('click', () => st.diff && setFrame(st.diff.frame));
+$('prevDiff').addEventListener('click', () => nextDiff(-1));
+$('nextDiff').addEventListener('click', () => nextDiff(1));
+$('opPrev').addEventListener('click', () => stepTo((st.op ?? st.a?.frames[st.frame - 1]?.n ?? 0) - 1));
+$('opNext').addEventListener('click', () => st.op !== null && stepTo(st.op + 1));
+$('opAll').addEventListener('click', () => stepTo(Infinity));
+$('ghost').addEventListener('change', () => render());
+$('snapA').addEventListener('change', (e) => e.target.files[0] && loadSnap(e.target.files[0], 'a'));
+$('snapB').addEventListener('change', (e) => e.target.files[0] && loadSnap(e.target.files[0], 'b'));
+$('openReport').addEventListener('click', () => openReport($('report').value));
 $('zoomIn').addEventListener('click', () => zoom(1.25));
 $('zoomOut').addEventListener('click', () => zoom(0.8));
 $('fit').addEventListener('click', () => st.a && fitView());
@@ -189,10 +442,12 @@ function togglePlay() {
 }
 
 document.addEventListener('keydown', (e) => {
-  if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
+  if ((e.target instanceof HTMLInputElement && e.target.type !== 'range') || e.target instanceof HTMLTextAreaElement ||
+    e.target instanceof HTMLSelectElement) return; // typing, not a shortcut
   const step = e.shiftKey ? 10 : 1;
   const keys = { ArrowRight: () => setFrame(st.frame + step), ArrowLeft: () => setFrame(st.frame - step),
     Home: () => setFrame(0), End: () => setFrame(st.a?.count ?? 0), ' ': togglePlay, '+': () => zoom(1.25),
+    '[': () => nextDiff(-1), ']': () => nextDiff(1), ',': () => $('opPrev').click(), '.': () => $('opNext').click(),
     '=': () => zoom(1.25), '-': () => zoom(0.8), f: () => st.a && fitView() };
   if (keys[e.key]) {
     e.preventDefault();
@@ -225,30 +480,58 @@ canvas.addEventListener('mouseup', (e) => {
   drag = null;
 });
 
-/** The body under the pointer: fc_world_point2 in 2D (exact), the bounds seen from above in 3D. */
-function pick(px, py) {
-  if (!st.a) return;
-  const rn = st.a.seek(st.frame), w = rn.world;
+/** The body under the pointer ({ index, generation } or null): fc_world_point2 in 2D (exact), the bounds seen from above in 3D. */
+function bodyAt(px, py) {
+  const rn = st.mode === 'snap' ? st.snap.a?.world : st.a?.runner;
+  if (!rn) return null;
+  const w = rn.world;
   const [ux, uy] = st.cam.toWorld(px, py, canvas.width, canvas.height);
   const x = Math.round(ux * 65536), y = Math.round(uy * 65536);
-  st.selected = null;
-  if (Math.abs(x) < fix.COORD_LIMIT && Math.abs(y) < fix.COORD_LIMIT) {
-    if (rn.dim === 2) {
-      const ids = w.point2(x, y);
-      if (ids.count) st.selected = ids.id(ids.count - 1);
-    } else {
-      const b = new Int32Array(6);
-      let best = Infinity;
-      for (const id of rn.liveIds()) {
-        if (!w.bodyValid(id)) continue;
-        w.getBounds(id, b);
-        const area = (b[3] - b[0]) * (b[5] - b[2]);
-        if (x >= b[0] && x <= b[3] && y >= b[2] && y <= b[5] && area < best) (best = area), (st.selected = id);
-      }
-    }
+  if (!(Math.abs(x) < fix.COORD_LIMIT && Math.abs(y) < fix.COORD_LIMIT)) return null;
+  if (rn.dim === 2) {
+    const ids = w.point2(x, y);
+    return ids.count ? { index: ids.id(ids.count - 1).index, generation: ids.id(ids.count - 1).generation } : null;
   }
+  // 3D: the smallest body whose bounds, seen along the left-out axis, hold the point (orbit-free picking)
+  const b = new Int32Array(6), [u, v] = st.cam.axes;
+  let best = Infinity, found = null;
+  for (const id of rn.liveIds()) {
+    if (!w.bodyValid(id)) continue;
+    w.getBounds(id, b);
+    const area = (b[3 + u] - b[u]) * (b[3 + v] - b[v]); // a ranking for the pointer only, not a result
+    if (x >= b[u] && x <= b[3 + u] && y >= b[v] && y <= b[3 + v] && area < best)
+      (best = area), (found = { index: id.index, generation: id.generation });
+  }
+  return found;
+}
+
+/** Pick the body under the pointer (the world as drawn: render() leaves A's runner there). */
+function pick(px, py) {
+  if (!st.a && !st.snap.a?.world) return;
+  st.selected = bodyAt(px, py);
   render();
 }
+
+let hoverQueued = false;
+canvas.addEventListener('mousemove', (e) => {
+  if (drag || (!st.a && !st.snap.a?.world)) return;
+  st.hover = { px: e.offsetX, py: e.offsetY, id: bodyAt(e.offsetX, e.offsetY) };
+  if (hoverQueued) return;
+  hoverQueued = true;
+  requestAnimationFrame(() => {
+    hoverQueued = false;
+    render();
+  });
+});
+canvas.addEventListener('mouseleave', () => {
+  st.hover = null;
+  render();
+});
+$('layers').addEventListener('change', () => render());
+$('view3').addEventListener('change', (e) => {
+  st.cam.axes = { top: [0, 2], front: [0, 1], side: [2, 1] }[e.target.value];
+  if (st.a) fitView();
+});
 
 // ---- drag and drop
 const stage = document.body;
@@ -267,4 +550,4 @@ stage.addEventListener('drop', async (e) => {
   if (files[1]) await load(files[1], 'b');
 });
 
-window.fixcolViewer = { loadBytes, setFrame, state: st };
+window.fixcolViewer = { loadBytes, setFrame, stepTo, zoomTo, state: st };

@@ -15,8 +15,9 @@ export class Timeline {
     this.name = name;
     const reader = new ReplayReader(bytes);
     this.settings = reader.settings;
-    // { n, ops: Int32Array, recorded, own, ok, what, pairs, queries: (count, hash) per query as this
-    // browser computed them, queryOps: the op index of each query }
+    // { n, ops: Int32Array, recorded, own, ok, what, pairs, pairsLo/Hi, stateLo/Hi (this browser's pair
+    // and state hashes), queries: (count, hash) per query as this browser computed them, queryOps: the op
+    // index of each query }
     this.frames = [];
     const op = new ReplayOp(this.settings.dim);
     const exp = new FrameExpect();
@@ -38,6 +39,7 @@ export class Timeline {
         const what = compareFrame(exp, got, rn);
         this.frames.push({ n, ops, recorded: hex64(exp.checksumLo, exp.checksumHi),
           own: hex64(got.checksumLo, got.checksumHi), ok: !what, what, pairs: got.pairCount,
+          pairsLo: got.pairsLo, pairsHi: got.pairsHi, stateLo: got.stateLo, stateHi: got.stateHi,
           queries: got.queries.slice(0, 2 * got.queryCount), queryOps: got.queryOps.slice(0, got.queryCount) });
         if (this.frames.length % KEY === 0) this.keys.push(this.#key(rn));
       }
@@ -76,6 +78,32 @@ export class Timeline {
       for (let i = 0; i < f.n; i++) rn.apply(this.op.setWords(f.ops, i * OP_WORDS));
       this.at++;
     }
+    return rn;
+  }
+
+  /**
+   * The runner after frame - 1 frames and the first `ops` operations of
+   * `frame` (1-based; ops clamped to 0..n): the world between two operations.
+   * visit(op, i, runner), if given, is called before each operation applied
+   * (the world it runs on), and the world's pair list after frame - 1 frames
+   * is taken (findPairs) so pairEvents() afterwards gives the frame's events.
+   * Mid-frame, the next seek() restores a keyframe.
+   */
+  seekOp(frame, ops, visit = null) {
+    frame = Math.max(0, Math.min(this.count, frame | 0));
+    const f = this.frames[frame - 1];
+    if (!f) return this.seek(frame);
+    const k = Math.max(0, Math.min(f.n, ops | 0));
+    if (k === f.n && !visit) return this.seek(frame);
+    const rn = this.seek(frame - 1);
+    if (visit) rn.world.findPairs();
+    rn.beginFrame();
+    for (let i = 0; i < k; i++) {
+      this.op.setWords(f.ops, i * OP_WORDS);
+      if (visit) visit(this.op, i, rn);
+      rn.apply(this.op);
+    }
+    this.at = k === f.n ? frame : Number.MAX_SAFE_INTEGER; // mid-frame: not a frame boundary
     return rn;
   }
 

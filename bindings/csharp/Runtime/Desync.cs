@@ -13,18 +13,22 @@ namespace Fixcol
         Found = 2,
         /// <summary>Every differing slot has been reported.</summary>
         Done = 3,
+        /// <summary>Stopped: the budget (MaxFound slots or MaxRounds answers) is spent with
+        /// ranges still to search; repeated until SetBudget raises it (FC_DESYNC_LIMIT).</summary>
+        Limit = 4,
     }
 
     /// <summary>
     /// fc_desync, mirrored for P/Invoke: the scalar fields, then the range
-    /// stack (opaque here), 800 bytes on every target.
+    /// stack (opaque here), 808 bytes on every target.
     /// </summary>
-    [StructLayout(LayoutKind.Sequential, Size = 800)]
+    [StructLayout(LayoutKind.Sequential, Size = 808)]
     public struct DesyncState
     {
         public uint Phase, Waiting;
         public ulong Question;
         public uint Rounds, Found, Slots, Depth;
+        public uint MaxFound, MaxRounds;
     }
 
     /// <summary>
@@ -38,6 +42,8 @@ namespace Fixcol
     {
         /// <summary>FC_DESYNC_ASK_SLOTS, the question "how many slots do you use?".</summary>
         public const ulong AskSlots = ulong.MaxValue;
+        /// <summary>FC_DESYNC_DEFAULT_MAX_FOUND: the default cap on reported slots (64).</summary>
+        public const uint DefaultMaxFound = 64;
 
         DesyncState s;
 
@@ -61,6 +67,26 @@ namespace Fixcol
             status = Native.fc_desync_feed(ref s, mine, theirs);
             return status == Status.Ok;
         }
+
+        /// <summary>fc_desync_set_budget: at most maxFound (1..2^24) slots reported and
+        /// maxRounds answers fed (0: the default bound 2 + maxFound * ceil(log2 S)); applies to
+        /// the next question or report, so raising it resumes a search stopped with Limit.
+        /// FixcolException ErrArgument (maxFound out of range; the search is then unchanged).</summary>
+        public void SetBudget(uint maxFound, uint maxRounds)
+        {
+            FixcolException.Check(Native.fc_desync_set_budget(ref s, maxFound, maxRounds), "fc_desync_set_budget");
+        }
+
+        public bool TrySetBudget(uint maxFound, uint maxRounds, out Status status)
+        {
+            status = Native.fc_desync_set_budget(ref s, maxFound, maxRounds);
+            return status == Status.Ok;
+        }
+
+        /// <summary>The cap on reported slots (DefaultMaxFound after construction).</summary>
+        public uint MaxFound { get { return s.MaxFound; } }
+        /// <summary>The round budget; 0: the default bound 2 + MaxFound * ceil(log2 S).</summary>
+        public uint MaxRounds { get { return s.MaxRounds; } }
 
         /// <summary>Answers fed so far.</summary>
         public uint Rounds { get { return s.Rounds; } }

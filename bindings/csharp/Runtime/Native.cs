@@ -128,6 +128,7 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern void fc_desync_init(ref DesyncState d);
         [DllImport(Lib, CallingConvention = CC)] public static extern DesyncStep fc_desync_next(ref DesyncState d, out ulong value);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_desync_feed(ref DesyncState d, ulong mine, ulong theirs);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_desync_set_budget(ref DesyncState d, uint maxFound, uint maxRounds);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_dump(IntPtr w, byte[] buf, UIntPtr cap, out UIntPtr size);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_dump_slot(IntPtr w, uint index, byte[] buf, UIntPtr cap, out UIntPtr size);
 

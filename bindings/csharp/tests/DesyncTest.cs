@@ -5,8 +5,12 @@
 // and last slot) are resolved to that slot through World.DesyncAnswer and
 // Desync within ceil(log2(slots)) + 2 rounds; three differences are all
 // found; equal worlds take one round; range/body hashes, the dump, errors.
+// A lying responder (99,982 slots, every range differs) is stopped with
+// Limit after DefaultMaxFound (64) slots within 2 + 64 * ceil(log2 S)
+// rounds; SetBudget raises the budget and rejects bad arguments.
 // --break: the responder answers every range question with the asker's own
 // hash ("equal"), so nothing is found (must fail).
+// --break-budget: the lying run without a budget (must fail).
 using System;
 using System.Collections.Generic;
 using Fixcol;
@@ -14,7 +18,7 @@ using Fixcol;
 static class DesyncTest
 {
     static int failures, checks;
-    static bool brk;
+    static bool brk, brkBudget;
     const int N = 2000;
     const int U = 65536;
 
@@ -67,7 +71,7 @@ static class DesyncTest
         var found = new List<uint>();
         ulong v;
         DesyncStep s;
-        while ((s = d.Next(out v)) != DesyncStep.Done)
+        while ((s = d.Next(out v)) == DesyncStep.Ask || s == DesyncStep.Found)
         {
             if (s == DesyncStep.Found)
             {
@@ -79,6 +83,7 @@ static class DesyncTest
                 theirs = mine;
             d.Feed(mine, theirs);
         }
+        Check(s == DesyncStep.Done, "the search ended with " + s);
         Check(d.Found == (uint)found.Count, "found counter");
         rounds = d.Rounds;
         return found;
@@ -106,9 +111,59 @@ static class DesyncTest
         }
     }
 
+    // Drive d against a responder claiming 99,982 slots and a differing sum
+    // for every range (the asker's world is empty); at most n rounds.
+    static ulong liarK;
+    static DesyncStep Lie(Desync d, World empty, uint n)
+    {
+        ulong v;
+        DesyncStep s;
+        while ((s = d.Next(out v)) == DesyncStep.Ask || s == DesyncStep.Found)
+        {
+            if (s == DesyncStep.Found)
+            {
+                Check(v + 1 == d.Found, "lying peer: slots reported in order");
+                continue;
+            }
+            liarK++;
+            ulong theirs = v == Desync.AskSlots ? 99982UL : (liarK * 0x9E3779B97F4A7C15UL) | 1;
+            d.Feed(empty.DesyncAnswer(v), theirs);
+            if (d.Rounds > n)
+                break;
+        }
+        return s;
+    }
+
+    static void LyingPeer()
+    {
+        var empty = new World();
+        var d = new Desync();
+        Check(d.MaxFound == Desync.DefaultMaxFound && Desync.DefaultMaxFound == 64 && d.MaxRounds == 0, "default budget");
+        if (brkBudget)
+            d.SetBudget(1u << 24, uint.MaxValue);
+        DesyncStep s = Lie(d, empty, 5000);
+        uint bound = 2 + 64 * CeilLog2(99982);
+        Check(s == DesyncStep.Limit && d.Found == 64 && d.Rounds <= bound,
+              "lying peer: " + s + " after " + d.Rounds + " rounds, " + d.Found + " found (budget " + bound + ")");
+        Console.WriteLine("lying peer: {0} after {1} rounds, {2} slots", s, d.Rounds, d.Found);
+        ulong v;
+        Check(d.Next(out v) == DesyncStep.Limit && v == 0, "Limit is sticky");
+        Status st;
+        Check(!d.TrySetBudget(0, 0, out st) && st == Status.ErrArgument && d.MaxFound != 0, "maxFound 0: ErrArgument, unchanged");
+        bool threw = false;
+        try { d.SetBudget((1u << 24) + 1, 0); } catch (FixcolException e) { threw = e.Status == Status.ErrArgument; }
+        Check(threw, "SetBudget past 2^24 throws ErrArgument");
+        d.SetBudget(100, 0);
+        s = Lie(d, empty, 5000);
+        Check(s == DesyncStep.Limit && d.Found == 100, "the raised cap resumes the search: " + d.Found + " found");
+        empty.Dispose();
+    }
+
     static int Main(string[] args)
     {
         brk = Array.IndexOf(args, "--break") >= 0;
+        brkBudget = Array.IndexOf(args, "--break-budget") >= 0;
+        LyingPeer();
         var ids = new BodyId[N];
         World a = Build(true, ids);
         Console.WriteLine("single differences ({0} bodies, {1} slots):", a.BodyCount, a.SlotCount());

@@ -276,9 +276,9 @@ static class RobustnessTest
             int at = i;
             Throws<FixcolException>("restore blob with byte " + at + " flipped", () => w.Restore(c));
         }
-        byte[] v1 = (byte[])good.Clone();
-        v1[4] = 1;
-        Throws<FixcolException>("restore version 1 blob", () => w.Restore(v1));
+        byte[] v3 = (byte[])good.Clone();
+        v3[4] = 3; // a later format version (1 and 2 are read)
+        Throws<FixcolException>("restore version 3 blob", () => w.Restore(v3), Status.ErrVersion);
         var rng = new Random(13);
         for (int i = 0; i < 200; i++)
         {

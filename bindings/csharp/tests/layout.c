@@ -122,6 +122,7 @@ int main(void)
     OFF("DesyncState", fc_desync, waiting, "Waiting"); OFF("DesyncState", fc_desync, question, "Question");
     OFF("DesyncState", fc_desync, rounds, "Rounds"); OFF("DesyncState", fc_desync, found, "Found");
     OFF("DesyncState", fc_desync, slots, "Slots"); OFF("DesyncState", fc_desync, depth, "Depth");
+    OFF("DesyncState", fc_desync, max_found, "MaxFound"); OFF("DesyncState", fc_desync, max_rounds, "MaxRounds");
     /* Not mirrored: the bench hands the C runner an opaque block this big. */
     printf("opaque fc_replay_runner %u\n", (unsigned)sizeof(fc_replay_runner));
     return 0;

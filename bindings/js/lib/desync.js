@@ -4,11 +4,12 @@
 // machine over the 64-bit answers fed to it (BigInts, like checksums): it
 // never sees a world. Loop:
 //   const d = new Desync();
-//   for (let s = d.next(); s.step !== 'done'; s = d.next()) {
+//   for (let s = d.next(); s.step === 'ask' || s.step === 'found'; s = d.next()) {
 //     if (s.step === 'found') { log(s.slot); continue; }
 //     const theirs = await ask(s.question);          // the responder's world.desyncAnswer(q)
 //     d.feed(myWorld.desyncAnswer(s.question), theirs);
 //   }
+//   // s.step === 'limit': the budget ran out (setBudget; docs/desync.md)
 // The state (fc_desync, under 1 KiB) is kept here in JavaScript memory and
 // copied into the wasm heap around each call: nothing to free, and clone()
 // copies a search. The world methods (rangeChecksum, bodyHash, slotCount,
@@ -18,11 +19,13 @@ import { FixcolError, check, argError, Status } from './errors.js';
 
 /** FC_DESYNC_ASK_SLOTS: the question "how many slots do you use?" (2^64 - 1). */
 export const DESYNC_ASK_SLOTS = 0xffffffffffffffffn;
+/** FC_DESYNC_DEFAULT_MAX_FOUND: the default cap on the slots one search reports (64). */
+export const DESYNC_DEFAULT_MAX_FOUND = 64;
 
 const SIZE = fc.fcjs_desync_size();
 let scratch = 0; // one block of SIZE bytes in the wasm heap per realm (no call re-enters)
 
-const STEPS = [null, 'ask', 'found', 'done'];
+const STEPS = [null, 'ask', 'found', 'done', 'limit'];
 
 /** [lo, hi] uint32 halves of a BigInt in 0..2^64-1, else FC_ERR_ARGUMENT. */
 export function u64Arg(v, call) {
@@ -85,14 +88,33 @@ export class Desync {
   /**
    * fc_desync_next: { step: 'ask', question } (a BigInt to send; asked again
    * until it is fed), { step: 'found', slot } (a differing slot index, in
-   * increasing order) or { step: 'done' }.
+   * increasing order), { step: 'done' } or { step: 'limit' } (the budget is
+   * spent with ranges still to search; repeated until setBudget raises it).
    */
   next() {
     const s = this.#call((p) => fc.fcjs_desync_next(p, io));
     const step = STEPS[s];
     if (step === 'ask') return { step, question: get64() };
     if (step === 'found') return { step, slot: views().u32[IOW] };
-    return { step: 'done' };
+    return { step: step === 'limit' ? 'limit' : 'done' };
+  }
+
+  /**
+   * fc_desync_set_budget: report at most maxFound slots (an integer in
+   * 1..2^24) and feed at most maxRounds answers (0, the default: the bound
+   * 2 + maxFound * ceil(log2 S); else up to 2^32 - 1). Applies to the next
+   * question or report (raising it resumes a search stopped with 'limit').
+   * Throws FixcolError FC_ERR_ARGUMENT (then the search is unchanged).
+   */
+  setBudget(maxFound, maxRounds = 0) {
+    const c = 'Desync.setBudget';
+    if (!Number.isInteger(maxFound) || maxFound < 0 || maxFound > 0xffffffff)
+      throw argError(c, 'maxFound: expected an integer in 1..2^24');
+    if (!Number.isInteger(maxRounds) || maxRounds < 0 || maxRounds > 0xffffffff)
+      throw argError(c, 'maxRounds: expected an integer in 0..2^32-1');
+    const st = this.#call((p) => fc.fcjs_desync_set_budget(p, maxFound, maxRounds));
+    if (st !== 0) throw new FixcolError(st, c, 'maxFound must be in 1..2^24');
+    return this;
   }
 
   /**
@@ -127,5 +149,15 @@ export class Desync {
   /** The search space [0, slots) after round 2 (0 before). */
   get slots() {
     return this.#info()[IOW + 2];
+  }
+
+  /** The cap on reported slots (DESYNC_DEFAULT_MAX_FOUND after construction). */
+  get maxFound() {
+    return this.#info()[IOW + 3];
+  }
+
+  /** The round budget; 0: the default bound 2 + maxFound * ceil(log2 S). */
+  get maxRounds() {
+    return this.#info()[IOW + 4];
   }
 }

@@ -47,16 +47,19 @@ export function diffReplays(bytesA, bytesB, nameA = 'A', nameB = 'B') {
       if (n[0] !== n[1])
         return { same: false, frame, what: 'operation count', message: `frame ${frame}: ${n[0]} vs ${n[1]} operations` };
       const [a, b] = e;
-      const what = a.stateLo !== b.stateLo || a.stateHi !== b.stateHi ? 'world state'
+      let what = a.stateLo !== b.stateLo || a.stateHi !== b.stateHi ? 'world state'
         : a.pairsLo !== b.pairsLo || a.pairsHi !== b.pairsHi || a.pairCount !== b.pairCount ? 'pair list'
           : a.began !== b.began || a.beganCount !== b.beganCount || a.ended !== b.ended ||
               a.endedCount !== b.endedCount ? 'pair events' // format 3 (0 in format 2)
             : a.contacts !== b.contacts || a.contactCount !== b.contactCount ? 'contacts'
-          : a.ops !== b.ops ? 'operation statuses'
-            : a.checksumLo !== b.checksumLo || a.checksumHi !== b.checksumHi ? 'queries' : null;
+          : a.ops !== b.ops ? 'operation statuses' : null;
       let firstQ = -1;
       for (let k = 0; k < a.queryCount && firstQ < 0; k++)
         if (a.queries[2 * k] !== b.queries[2 * k] || a.queries[2 * k + 1] !== b.queries[2 * k + 1]) firstQ = k;
+      // Named as `fixcol-replay verify` names it (tools/replay/main.c).
+      if (!what && firstQ >= 0) what = 'queries';
+      else if (!what && (a.checksumLo !== b.checksumLo || a.checksumHi !== b.checksumHi))
+        what = 'frame checksum only (every sub-hash and query result matches)';
       if (what) {
         const q = firstQ >= 0 ? ` (first differing query: ${firstQ})` : '';
         return { same: false, frame, what, queryIndex: firstQ >= 0 ? firstQ : undefined,

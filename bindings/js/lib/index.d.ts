@@ -247,10 +247,13 @@ export class World {
 
 /** FC_DESYNC_ASK_SLOTS (2^64 - 1) */
 export const DESYNC_ASK_SLOTS: bigint;
+/** FC_DESYNC_DEFAULT_MAX_FOUND (64) */
+export const DESYNC_DEFAULT_MAX_FOUND: number;
 export type DesyncStep =
   | { step: 'ask'; question: bigint }
   | { step: 'found'; slot: number }
-  | { step: 'done' };
+  | { step: 'done' }
+  | { step: 'limit' };
 /** fc_desync: the asker's bisection state machine */
 export class Desync {
   constructor();
@@ -258,9 +261,13 @@ export class Desync {
   clone(): Desync;
   next(): DesyncStep;
   feed(mine: bigint, theirs: bigint): void;
+  /** fc_desync_set_budget: maxFound 1..2^24, maxRounds 0 (default bound) .. 2^32 - 1 */
+  setBudget(maxFound: number, maxRounds?: number): this;
   readonly rounds: number;
   readonly found: number;
   readonly slots: number;
+  readonly maxFound: number;
+  readonly maxRounds: number;
 }
 
 export class Hash64 {
@@ -287,8 +294,8 @@ export interface ReplaySettings {
   readonly boundsLog2: number;
   readonly maxDepth: number;
   readonly layout: 'loose' | 'strict';
-  /** the file's format version (2 or 3) */
-  readonly version: 2 | 3;
+  /** the file's format version (1, 2 or 3; ReplayRunner runs 2 and 3, and refuses 1 with FC_ERR_VERSION) */
+  readonly version: 1 | 2 | 3;
 }
 
 export class ReplayFormatError extends FixcolError {

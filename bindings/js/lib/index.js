@@ -13,7 +13,7 @@ export { World, DEFAULT_FILTER, PAIR_CAPACITY_MAX } from './world.js';
 export { IdList, PairList, HitList, RayHit, CastHit, CastHitList } from './results.js';
 export { PairEvents, PairContacts, ContactList, pairEvents } from './events.js';
 export { Hash64, hex64 } from './hash.js';
-export { Desync, DESYNC_ASK_SLOTS } from './desync.js';
+export { Desync, DESYNC_ASK_SLOTS, DESYNC_DEFAULT_MAX_FOUND } from './desync.js';
 export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES, OP_WORDS } from './replay.js';
 export { ReplayRunner, FrameResult } from './runner.js';
 export { verifyReplay } from './verify.js';

@@ -65,6 +65,12 @@ export class ReplayRunner {
     this.dim = settings.dim;
     /** format version: 3 adds the pair events and contacts to every frame */
     this.version = settings.version ?? 2;
+    if (this.version < 2) {
+      // The reader reads format 1 (docs/compatibility.md), but its frames
+      // store the format 1 world checksum, which only the C runner computes.
+      throw new FixcolError(Status.FC_ERR_VERSION, 'ReplayRunner',
+        'format version 1: verify it with fixcol-replay verify (or the C# binding, which runs the C runner)');
+    }
     this.world = new World({ dim: settings.dim, boundsMin: settings.boundsMin, boundsLog2: settings.boundsLog2,
       maxDepth: settings.maxDepth, layout: settings.layout, tag: TAG });
     /** generation of the live body at each index, 0 = free */

@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: MIT
 // Loads lib/fixcol.wasm once per JavaScript realm (node: the file beside
-// this module; browsers: fetched from the same place) and keeps the views
+// this module; browsers: fetched from the same place, or beside a bundle) and keeps the views
 // of its memory. The module imports nothing it calls: its three WASI imports
 // (stdio plumbing linked in by snprintf) get stubs that report ENOSYS.
 
 const ENOSYS = 52;
 
+// Node's file reader, named through a variable: bundlers (esbuild, vite,
+// webpack) leave a non-literal import() alone instead of failing to resolve
+// 'node:fs/promises' for the browser, and the browser never runs it.
+const NODE_FS = 'node:fs/promises';
+
 async function wasmBytes() {
+  // Beside this module; in a bundle, beside the bundle (copy lib/fixcol.wasm
+  // there: docs/binding-js.md, "Bundlers").
   const url = new URL('./fixcol.wasm', import.meta.url);
   const isNode = typeof process === 'object' && process !== null && process.versions && process.versions.node;
   if (isNode && url.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
+    const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_FS);
     return readFile(url);
   }
   const res = await fetch(url);

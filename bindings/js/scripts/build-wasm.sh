@@ -4,7 +4,11 @@
 # and the JavaScript glue (bindings/js/wasm/*.c) with clang's wasm32-wasi
 # target into OUT_DIR/fixcol.wasm (a WASI reactor that imports nothing), then
 # stage the npm package in OUT_DIR/package: lib/, types, package.json, the
-# wasm. Deterministic: the same sources give the same bytes.
+# wasm. Deterministic: the same sources give the same bytes in any source or
+# build folder (fixed flags, no debug info, -ffile-prefix-map makes the only
+# embedded paths, assert's __FILE__, read ./src/...); the test
+# tests/wasm_reproducible.mjs rebuilds it elsewhere and compares with the
+# wasm in the npm tarball.
 set -eu
 ROOT=$(cd "$1" && pwd)
 OUT=$2

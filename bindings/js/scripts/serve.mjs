@@ -12,10 +12,10 @@ const TYPES = {
 };
 
 /**
- * mounts: { '/pkg/': '/abs/dir', ... } (URL prefix -> directory).
+ * mounts: { '/pkg/': '/abs/dir', ... } (URL prefix -> directory); port: 0 picks a free one.
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function serve(mounts, lifetimeMs = 600_000) {
+export async function serve(mounts, lifetimeMs = 600_000, port = 0) {
   const table = Object.entries(mounts).map(([prefix, dir]) => [prefix, resolve(dir)]);
   const server = createServer(async (req, res) => {
     try {
@@ -32,12 +32,12 @@ export async function serve(mounts, lifetimeMs = 600_000) {
       res.end('not found');
     }
   });
-  await new Promise((ok, fail) => server.once('error', fail).listen(0, '127.0.0.1', ok));
+  await new Promise((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
   const timer = setTimeout(() => server.close(), lifetimeMs);
   timer.unref();
-  const { port } = server.address();
+  const bound = server.address().port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () => new Promise((ok) => {
       clearTimeout(timer);
       server.closeAllConnections?.();

@@ -106,6 +106,12 @@ test('snapshot / restore; checksum forms agree', () => {
   w.destroy();
 });
 
+test('ReplayRunner runs format 2 and 3, refuses format 1 (its checksum is the C runner\'s) with FC_ERR_VERSION', () => {
+  const settings = { dim: 2, boundsMin: [0, 0], boundsLog2: 10, maxDepth: 7, layout: 'loose' };
+  for (const version of [2, 3]) new fc.ReplayRunner({ ...settings, version }).destroy();
+  throwsStatus(() => new fc.ReplayRunner({ ...settings, version: 1 }), 'FC_ERR_VERSION');
+});
+
 test('outputs are reused: a steady frame allocates no result arrays', () => {
   const w = new World();
   const ids = [];

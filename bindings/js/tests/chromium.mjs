@@ -9,11 +9,15 @@ import { join, resolve } from 'node:path';
 
 export const CHROMIUM = process.env.FCJS_CHROMIUM ?? '/usr/bin/chromium';
 
-/** Exit 77 (meson: skipped) when chromium is not installed. */
+/** When chromium is not installed: exit 77 (meson: skipped), or, when the
+ *  build requires the Chromium tests (-Dchromium=enabled sets
+ *  FCJS_CHROMIUM_REQUIRED=1), exit 99 (meson: error, also for a should-fail
+ *  twin, which must not pass by a missing browser). */
 export function requireChromium() {
   if (!existsSync(CHROMIUM)) {
-    console.log(`skipped: ${CHROMIUM} not found (tools/install-deps.sh test installs chromium)`);
-    process.exit(77);
+    const required = process.env.FCJS_CHROMIUM_REQUIRED === '1';
+    console.log(`${required ? 'error' : 'skipped'}: ${CHROMIUM} not found (tools/install-deps.sh test installs chromium)`);
+    process.exit(required ? 99 : 77);
   }
 }
 

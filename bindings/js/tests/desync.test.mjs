@@ -9,18 +9,23 @@
 // equal worlds take one round; range and body hashes, the dump (and, with
 // --c-tool, the C tool's snapdump of the same world's snapshot: the same
 // bytes), argument and data errors, a destroyed world.
+// A lying responder (99,982 slots, every range differs) is stopped with
+// 'limit' after DESYNC_DEFAULT_MAX_FOUND (64) slots within 2 + 64 *
+// ceil(log2 S) rounds; setBudget raises the budget and rejects bad
+// arguments.
 // --break (should-fail twin): the responder answers every range question
 // with the asker's own hash ("equal"), so nothing is found.
+// --break-budget (should-fail twin): the lying run without a budget.
 import { writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from './args.mjs';
 
-const { opt } = parseArgs(process.argv.slice(2), ['break']);
-const BREAK = !!opt.break;
+const { opt } = parseArgs(process.argv.slice(2), ['break', 'break-budget']);
+const BREAK = !!opt.break, BREAK_BUDGET = !!opt['break-budget'];
 const fc = await import(pathToFileURL(join(opt.package, 'lib', 'index.js')).href);
-const { World, Shape, Desync, DESYNC_ASK_SLOTS, FixcolError, fix } = fc;
+const { World, Shape, Desync, DESYNC_ASK_SLOTS, DESYNC_DEFAULT_MAX_FOUND, FixcolError, fix } = fc;
 
 let checks = 0, failures = 0;
 function check(cond, msg) {
@@ -64,7 +69,8 @@ function clone(w) {
 function run(asker, responder) {
   const d = new Desync();
   const found = [];
-  for (let s = d.next(); s.step !== 'done'; s = d.next()) {
+  let s;
+  for (s = d.next(); s.step === 'ask' || s.step === 'found'; s = d.next()) {
     if (s.step === 'found') {
       found.push(s.slot);
       continue;
@@ -74,6 +80,7 @@ function run(asker, responder) {
     if (BREAK && s.question !== DESYNC_ASK_SLOTS) theirs = mine;
     d.feed(mine, theirs);
   }
+  check(s.step === 'done', `the search ended with ${s.step}`);
   check(d.found === found.length, 'found counter');
   return { found, rounds: d.rounds };
 }
@@ -163,6 +170,43 @@ full.destroy();
   check(d.reset().rounds === 0, 'reset: a new search');
   b.destroy();
   c.destroy();
+}
+
+{ // a lying responder is stopped by the budget
+  const empty = new World();
+  let k = 0n;
+  const lie = (d, n) => {
+    let s;
+    for (s = d.next(); s.step === 'ask' || s.step === 'found'; s = d.next()) {
+      if (s.step === 'found') {
+        check(s.slot + 1 === d.found, 'lying peer: slots reported in order');
+        continue;
+      }
+      k++;
+      const theirs = s.question === DESYNC_ASK_SLOTS ? 99982n : BigInt.asUintN(64, k * 0x9e3779b97f4a7c15n) | 1n;
+      d.feed(empty.desyncAnswer(s.question), theirs);
+      if (d.rounds > n) break;
+    }
+    return s.step;
+  };
+  const d = new Desync();
+  check(d.maxFound === DESYNC_DEFAULT_MAX_FOUND && DESYNC_DEFAULT_MAX_FOUND === 64 && d.maxRounds === 0, 'default budget');
+  if (BREAK_BUDGET) d.setBudget(2 ** 24, 2 ** 32 - 1);
+  let step = lie(d, 5000);
+  const bound = 2 + 64 * ceilLog2(99982);
+  check(step === 'limit' && d.found === 64 && d.rounds <= bound,
+    `lying peer: ${step} after ${d.rounds} rounds, ${d.found} found (budget ${bound})`);
+  console.log(`lying peer: ${step} after ${d.rounds} rounds, ${d.found} slots`);
+  check(d.next().step === 'limit', 'limit is sticky');
+  throwsStatus(() => d.setBudget(0), 'FC_ERR_ARGUMENT', 'maxFound 0');
+  check(d.maxFound === 64, 'unchanged after an error');
+  throwsStatus(() => d.setBudget(2 ** 24 + 1), 'FC_ERR_ARGUMENT', 'maxFound past 2^24');
+  throwsStatus(() => d.setBudget(1.5), 'FC_ERR_ARGUMENT', 'fractional maxFound');
+  throwsStatus(() => d.setBudget(10, -1), 'FC_ERR_ARGUMENT', 'negative maxRounds');
+  d.setBudget(100);
+  step = lie(d, 5000);
+  check(step === 'limit' && d.found === 100, `the raised cap resumes the search: ${d.found} found`);
+  empty.destroy();
 }
 
 // hashes, dump and errors

@@ -82,12 +82,20 @@ FCJS_EXPORT(fcjs_desync_feed) int32_t fcjs_desync_feed(fc_desync *d, uint32_t ml
     return fc_desync_feed(d, mk64(mlo, mhi), mk64(tlo, thi));
 }
 
-/* io out: rounds, found, slots. */
+FCJS_EXPORT(fcjs_desync_set_budget) int32_t fcjs_desync_set_budget(fc_desync *d, uint32_t max_found,
+                                                                   uint32_t max_rounds)
+{
+    return fc_desync_set_budget(d, max_found, max_rounds);
+}
+
+/* io out: rounds, found, slots, max_found, max_rounds. */
 FCJS_EXPORT(fcjs_desync_info) void fcjs_desync_info(const fc_desync *d, int32_t *io)
 {
     io[0] = (int32_t)d->rounds;
     io[1] = (int32_t)d->found;
     io[2] = (int32_t)d->slots;
+    io[3] = (int32_t)d->max_found;
+    io[4] = (int32_t)d->max_rounds;
 }
 
 /* buf NULL: io[0] = bytes needed. Otherwise the text (no NUL), io[0] = its

@@ -129,7 +129,8 @@ static int l_desync(lua_State *L)
     return 1;
 }
 
-/* d:next() -> "ask", question (16 hex) | "found", slot index | "done". */
+/* d:next() -> "ask", question (16 hex) | "found", slot index | "done" |
+ * "limit" (the budget is spent, see d:set_budget). */
 static int l_next(lua_State *L)
 {
     fc_desync *d = check_desync(L);
@@ -145,7 +146,34 @@ static int l_next(lua_State *L)
         lua_pushnumber(L, (lua_Number)(uint32_t)v);
         return 2;
     }
-    lua_pushliteral(L, "done");
+    lua_pushstring(L, s == FC_DESYNC_LIMIT ? "limit" : "done");
+    return 1;
+}
+
+/* d:set_budget(max_found, max_rounds) -> true | nil, "argument", message
+ * (search unchanged): fc_desync_set_budget; max_found 1..2^24, max_rounds
+ * 0 (the default bound) .. 2^32 - 1. */
+static int l_set_budget(lua_State *L)
+{
+    fc_desync *d = check_desync(L);
+    uint32_t max_found = fcl_check_u32(L, 2), max_rounds = fcl_check_u32(L, 3);
+    fc_status st = fc_desync_set_budget(d, max_found, max_rounds);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* d:max_found(), d:max_rounds(): the budget. */
+static int l_max_found(lua_State *L)
+{
+    lua_pushnumber(L, (lua_Number)check_desync(L)->max_found);
+    return 1;
+}
+
+static int l_max_rounds(lua_State *L)
+{
+    lua_pushnumber(L, (lua_Number)check_desync(L)->max_rounds);
     return 1;
 }
 
@@ -181,7 +209,9 @@ static int l_slots(lua_State *L)
 }
 
 static const luaL_Reg desync_methods[] = {
-    {"next", l_next}, {"feed", l_feed}, {"rounds", l_rounds}, {"found", l_found}, {"slots", l_slots}, {NULL, NULL},
+    {"next", l_next},         {"feed", l_feed},           {"rounds", l_rounds},
+    {"found", l_found},       {"slots", l_slots},         {"set_budget", l_set_budget},
+    {"max_found", l_max_found}, {"max_rounds", l_max_rounds}, {NULL, NULL},
 };
 
 void fcl_open_desync(lua_State *L)
@@ -197,4 +227,6 @@ void fcl_open_desync(lua_State *L)
     lua_setfield(L, -2, "desync");
     fcl_push_hex64(L, FC_DESYNC_ASK_SLOTS);
     lua_setfield(L, -2, "DESYNC_ASK_SLOTS");
+    lua_pushnumber(L, (lua_Number)FC_DESYNC_DEFAULT_MAX_FOUND);
+    lua_setfield(L, -2, "DESYNC_DEFAULT_MAX_FOUND");
 }

@@ -8,15 +8,21 @@
 -- body hashes, the dump (and, with --c-tool, the C tool's snapdump of the
 -- same world's snapshot: the same bytes) and the argument and data errors.
 --   lua desync.lua [--c-tool PATH] [--work DIR] [--break]
+-- A lying responder (99,982 slots, every range differs) is stopped with
+-- "limit" after FC_DESYNC_DEFAULT_MAX_FOUND (64) slots within the default
+-- budget 2 + 64 * ceil(log2 S) rounds; d:set_budget raises it and rejects
+-- bad arguments.
 -- --break (should-fail twin): the responder answers every range question
 -- with the asker's own hash ("equal"), so nothing is found.
+-- --break-budget (should-fail twin): the lying run without a budget.
 local fc = require "fixcol"
-local args, c_tool, work, BREAK = { ... }, nil, nil, false
+local args, c_tool, work, BREAK, BREAK_BUDGET = { ... }, nil, nil, false, false
 local i = 1
 while i <= #args do
   if args[i] == "--c-tool" then c_tool = args[i + 1]; i = i + 2
   elseif args[i] == "--work" then work = args[i + 1]; i = i + 2
   elseif args[i] == "--break" then BREAK = true; i = i + 1
+  elseif args[i] == "--break-budget" then BREAK_BUDGET = true; i = i + 1
   else error("unknown argument " .. tostring(args[i])) end
 end
 
@@ -56,7 +62,7 @@ local function run(asker, responder)
   local found = {}
   while true do
     local step, v = d:next()
-    if step == "done" then break end
+    if step ~= "ask" and step ~= "found" then check(step == "done", "ended with " .. step); break end
     if step == "found" then
       found[#found + 1] = v
     else
@@ -136,6 +142,45 @@ do -- three differences; equal worlds
   check(base:body_hash(ids[0]) == c:body_hash(ids[0]), "equal body hashes")
   check(base:body_hash(ids[0]) ~= b:body_hash(ids[1]), "different bodies, different hashes")
   b:destroy(); c:destroy()
+end
+
+do -- a lying responder is stopped by the budget
+  local S, liar_k = 99982, 0
+  local empty = fc.world_create()
+  local function lie(d, n)
+    local step, v
+    repeat
+      step, v = d:next()
+      if step == "found" then
+        check(v == d:found() - 1, "lying peer: slots reported in order")
+      elseif step == "ask" then
+        local theirs
+        if v == fc.DESYNC_ASK_SLOTS then theirs = string.format("%016x", S)
+        else liar_k = liar_k + 1; theirs = string.format("%08x%08x", (liar_k * 2654435761) % 4294967296, liar_k) end
+        assert(d:feed(assert(empty:desync_answer(v)), theirs))
+      end
+    until (step ~= "ask" and step ~= "found") or d:rounds() > n
+    return step
+  end
+  local d = fc.desync()
+  check(d:max_found() == fc.DESYNC_DEFAULT_MAX_FOUND and fc.DESYNC_DEFAULT_MAX_FOUND == 64 and d:max_rounds() == 0,
+    "default budget")
+  if BREAK_BUDGET then assert(d:set_budget(2 ^ 24, 2 ^ 32 - 1)) end
+  local step = lie(d, 5000)
+  local bound = 2 + 64 * ceil_log2(S)
+  check(step == "limit" and d:found() == 64 and d:rounds() <= bound,
+    string.format("lying peer: %s after %d rounds, %d found (budget %d rounds, 64 slots)", step, d:rounds(), d:found(), bound))
+  print(string.format("lying peer: %s after %d rounds, %d slots", step, d:rounds(), d:found()))
+  check(d:next() == "limit", "limit is sticky")
+  local v, st = d:set_budget(0, 0)
+  check(v == nil and st == "argument" and d:max_found() ~= 0, "max_found 0: argument, unchanged")
+  v, st = d:set_budget(2 ^ 24 + 1, 0)
+  check(v == nil and st == "argument", "max_found past 2^24: argument")
+  assert(d:set_budget(100, 0))
+  check(d:max_found() == 100, "raised cap")
+  step = lie(d, 5000)
+  check(step == "limit" and d:found() == 100, "the raised cap resumes the search: " .. d:found() .. " found")
+  empty:destroy()
 end
 
 -- hashes, dump and errors

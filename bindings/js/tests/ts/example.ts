@@ -28,9 +28,10 @@ console.log(pairs.count, ids.count, hit?.t, sum, c?.depth, both, push[0], id.key
 // finding a desync: the asker's loop against a responder (here another world)
 const other: World = new World();
 other.restore(w.snapshot());
-const d: Desync = new Desync();
+const d: Desync = new Desync().setBudget(16, 0);
 const found: number[] = [];
-for (let s: DesyncStep = d.next(); s.step !== 'done'; s = d.next()) {
+let s: DesyncStep;
+for (s = d.next(); s.step === 'ask' || s.step === 'found'; s = d.next()) {
   if (s.step === 'found') {
     found.push(s.slot);
     continue;
@@ -38,12 +39,14 @@ for (let s: DesyncStep = d.next(); s.step !== 'done'; s = d.next()) {
   const q: bigint = s.question;
   d.feed(w.desyncAnswer(q), other.desyncAnswer(q));
 }
+const stopped: boolean = s.step === 'limit';
+const budget: number = d.maxFound + d.maxRounds;
 const slots: number = w.slotCount;
 const range: bigint = w.rangeChecksum(0, slots);
 const body: bigint = w.bodyHash(id);
 const text: string = w.dump() + w.dumpSlot(id.index);
 const ask: bigint = DESYNC_ASK_SLOTS;
-console.log(found, d.rounds, d.found, d.slots, range, body, text.length, ask, OpKind.QUERY_RANGE, OpKind.QUERY_DUMP);
+console.log(found, stopped, budget, d.rounds, d.found, d.slots, range, body, text.length, ask, OpKind.QUERY_RANGE, OpKind.QUERY_DUMP);
 // contact events and world contacts
 const pc: PairContacts = w.findContacts();
 const depth0: number = pc.contacts.count > 0 ? pc.contacts.depth(0) + pc.contacts.normal(0, 0) : 0;
