@@ -9,7 +9,19 @@
 #include <string.h>
 
 #include "cast/cast2d_internal.h"
+#include "cast/cast3d_internal.h"
+#include "core/sort.h"
 #include "core/nofloat.h"
+
+/* The should-fail twin of the stop rule (tests/meson.build builds this
+ * file with -DFC_CAST_FILTER_TWIN): it raises each candidate's bound by
+ * 2^-31, so it also stops at a candidate whose bound may equal the best
+ * (skipping ties at equal t and hits up to 2^-31 earlier). */
+#ifdef FC_CAST_FILTER_TWIN
+#define CAST2_STOP_SLACK 1
+#else
+#define CAST2_STOP_SLACK 0
+#endif
 
 static int key_less(const void *pa, const void *pb)
 {
@@ -27,25 +39,22 @@ typedef struct cast_ctx {
     int all; /* 1: push every hit into cast2_tmp; 0: push candidates into cast2_cand */
 } cast_ctx;
 
-/* The swept-box entry of the moving bounds into body b's bounds (the
- * boxes are closed and contain the shapes): 0 when the boxes never meet
- * for t in [0, 1] (then the shapes do not either). Terms < 2^33: the
- * 64-bit fast path of fc_rayt_cmp. */
-static int box_entry(const cast_ctx *c, const fc_body *b, fc_rayt *lb)
+/* The swept-box entry lb of the moving bounds into body b's bounds (the
+ * boxes are closed and contain the shapes), as the key floor(2^31 lb) <<
+ * 32 | index (lb <= 1: the key's high word <= 2^31); 0 when the boxes
+ * never meet for t in [0, 1] (then the shapes do not either). 64-bit:
+ * fc_cast3_bounds_entry with a flat third axis. */
+static int box_key(const cast_ctx *c, uint32_t i, const fc_body *b, uint64_t *key)
 {
-    fc_ray_clip clip;
-    fc_ray_clip_init(&clip);
-    const int64_t d[2] = {c->delta.x, c->delta.y};
-    int32_t bmin[3], bmax[3];
+    int32_t bmin[3], bmax[3], la[3] = {c->min[0], c->min[1], 0}, ha[3] = {c->max[0], c->max[1], 0};
     fc_body_bounds(c->w, b, bmin, bmax);
-    for (int k = 0; k < 2; k++) {
-        /* b.min - m.max <= t d <= b.max - m.min */
-        int64_t lo = (int64_t)bmin[k] - c->max[k], hi = (int64_t)bmax[k] - c->min[k];
-        fc_ray_clip_add(&clip, fc_i128_from_i64(-hi), fc_i128_from_i64(d[k]), 0, fc_i128_from_i64(0));
-        fc_ray_clip_add(&clip, fc_i128_from_i64(lo), fc_i128_from_i64(-d[k]), 0, fc_i128_from_i64(0));
-    }
-    *lb = clip.enter;
-    return fc_ray_clip_hit(&clip);
+    bmin[2] = bmax[2] = 0;
+    int64_t num, den;
+    if (!fc_cast3_bounds_entry(la, ha, fc_vec3_make(c->delta.x, c->delta.y, 0), bmin, bmax, &num, &den))
+        return 0;
+    /* 0 <= num <= den <= 2^31 (|delta| <= 2^30, or den 1): num << 31 < 2^63 */
+    *key = (uint64_t)((num << 31) / den) << 32 | i;
+    return 1;
 }
 
 static int push(fc_world *w, fc_buf *buf, const void *elem)
@@ -66,12 +75,10 @@ static void on_candidate(void *ctx, uint32_t i)
     const fc_body *b = &w->bodies[i];
     if ((b->filter.category & c->filter.mask) == 0 || (c->filter.category & b->filter.mask) == 0)
         return;
-    cast2_cand cand;
-    cand.index = i;
-    if (!box_entry(c, b, &cand.lb))
-        return;
     if (!c->all) {
-        push(w, &w->cast2_cand, &cand);
+        cast2_cand cand;
+        if (box_key(c, i, b, &cand.key))
+            push(w, &w->cast2_cand, &cand);
         return;
     }
     cast2_key k;
@@ -128,13 +135,6 @@ static void fill_hit(const fc_world *w, const cast2_key *k, fc_vec2 delta, fc_ca
     out->normal = fc_cast2_normal(&k->f, &k->t, delta);
 }
 
-static int cand_less(const void *pa, const void *pb)
-{
-    const cast2_cand *a = (const cast2_cand *)pa, *b = (const cast2_cand *)pb;
-    int c = fc_rayt_cmp(&a->lb, &b->lb);
-    return c < 0 || (c == 0 && a->index < b->index);
-}
-
 /* Bottom-up merge sort of n elements of elem bytes by less (a total order:
  * body indices differ), tmp holding n more. */
 static void merge_sort(unsigned char *a, unsigned char *tmp, size_t n, size_t elem,
@@ -157,9 +157,12 @@ static void merge_sort(unsigned char *a, unsigned char *tmp, size_t n, size_t el
 }
 
 
-/* Closest: exact casts in the order of the swept-box entries, stopping
- * at the first candidate whose box entry is after the best exact entry
- * (every later one is at least as late: it cannot win, ties included). */
+/* Closest: exact casts in the order of the swept-box entry keys (lower
+ * bound, then index), stopping at the first candidate whose bound
+ * floor(2^31 lb) / 2^31 is above the best exact t: its lb and every later
+ * one's are too, so none can win (ties at equal t included: a candidate
+ * whose bound equals best is cast). The answer is the least (exact t,
+ * index) over all candidates. */
 fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc_filter filter, fc_cast2_hit *out,
                          int *hit)
 {
@@ -172,28 +175,32 @@ fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc
     size_t n = w->cast2_cand.count;
     if (n > 1 && !fc_buf_reserve(&w->def.alloc, &w->cast2_cand, 2 * n))
         return FC_ERR_NO_MEMORY;
-    cast2_cand *cand = (cast2_cand *)w->cast2_cand.data;
+    uint64_t *keys = (uint64_t *)w->cast2_cand.data;
     if (n > 1)
-        merge_sort((unsigned char *)cand, (unsigned char *)(cand + n), n, sizeof *cand, cand_less);
-    cast2_key best, k;
+        fc_sort_u64(keys, keys + n, n);
+    cast2_key slot[2], *best = &slot[0], *k = &slot[1];
+    const fc_big scale = fc_big_from_i128(fc_i128_from_i64((int64_t)1 << 31));
     int have = 0;
     for (size_t i = 0; i < n; i++) {
-        if (have) {
-            fc_castt lb = fc_castt_from_rayt(&cand[i].lb);
-            if (fc_castt_cmp(&lb, &best.t) > 0)
+        if (have) { /* lb >= floor(2^31 lb) / 2^31 > best: no candidate left can win */
+            fc_big q = fc_big_from_i128(fc_i128_from_i64((int64_t)(keys[i] >> 32) + CAST2_STOP_SLACK));
+            fc_castt lb = fc_castt_ratio(&q, &scale);
+            if (fc_castt_cmp(&lb, &best->t) > 0)
                 break;
         }
-        k.index = cand[i].index;
+        k->index = (uint32_t)keys[i];
         fc_shape2 tmp;
-        const fc_shape2 *target = fc_body_shape2(w, &w->bodies[k.index], &tmp);
-        if (fc_cast2_entry(moving, delta, target, &k.t, &k.f) && (!have || key_less(&k, &best))) {
+        const fc_shape2 *target = fc_body_shape2(w, &w->bodies[k->index], &tmp);
+        if (fc_cast2_entry(moving, delta, target, &k->t, &k->f) && (!have || key_less(k, best))) {
+            cast2_key *was = best;
             best = k;
+            k = was;
             have = 1;
         }
     }
     *hit = have;
     if (have)
-        fill_hit(w, &best, delta, out);
+        fill_hit(w, best, delta, out);
     return FC_OK;
 }
 

@@ -14,12 +14,12 @@ typedef struct cast2_key {
     uint32_t index;
 } cast2_key;
 
-/* A candidate of the closest cast: the entry of the moving shape's
- * bounding box swept into the body's (exact, a lower bound of the cast's
- * entry), and the body index. */
+/* A candidate of the closest cast: floor(2^31 lb) << 32 | body index, lb
+ * the exact entry of the moving shape's bounding box swept into the
+ * body's (a lower bound of the cast's entry), so the keys sort by lower
+ * bound, then index. */
 typedef struct cast2_cand {
-    fc_rayt lb;
-    uint32_t index;
+    uint64_t key;
 } cast2_cand;
 
 #endif

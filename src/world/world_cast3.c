@@ -10,6 +10,15 @@
 #include "cast/cast3d_internal.h"
 #include "core/nofloat.h"
 
+/* The should-fail twin of the stop rule (tests/meson.build builds this
+ * file with -DFC_CAST_FILTER_TWIN): it raises each candidate's bound by
+ * 2^-31, so it also stops at a candidate whose bound may equal the best. */
+#ifdef FC_CAST_FILTER_TWIN
+#define CAST3_STOP_SLACK 1
+#else
+#define CAST3_STOP_SLACK 0
+#endif
+
 static int key_less(const fc_cast3_key *a, const fc_cast3_key *b)
 {
     int c = fc_castt_cmp(&a->t, &b->t);
@@ -115,9 +124,10 @@ static void fill_hit(const fc_world *w, const fc_shape3 *moving, const fc_cast3_
 }
 
 /* Closest: the candidates in order of their swept-bounds lower bound lb
- * (then index), cast exactly until the next lb exceeds the best exact t:
- * every candidate left has t >= lb > best, so the least (exact t, index)
- * is the same as over all candidates. */
+ * (then index), cast exactly until a bound floor(2^31 lb) / 2^31 exceeds
+ * the best exact t: every candidate left has t >= lb > best, so the least
+ * (exact t, index) is the same as over all candidates (a bound equal to
+ * the best is cast: a tie may win by index). */
 fc_status fc_world_cast3(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter, fc_cast3_hit *out,
                          int *hit)
 {
@@ -130,28 +140,30 @@ fc_status fc_world_cast3(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc
     uint64_t *keys = (uint64_t *)w->query_idx.data;
     if (n > 0)
         fc_sort_u64(keys, (uint64_t *)w->query_tmp.data, n);
-    fc_cast3_key best, cur;
+    fc_cast3_key slot[2], *best = &slot[0], *cur = &slot[1];
     int found = 0;
     fc_big scale = fc_big_from_i128(fc_i128_from_i64((int64_t)1 << 31));
     for (size_t i = 0; i < n; i++) {
         if (found) {
-            fc_big q = fc_big_from_i128(fc_i128_from_i64((int64_t)(keys[i] >> 32)));
+            fc_big q = fc_big_from_i128(fc_i128_from_i64((int64_t)(keys[i] >> 32) + CAST3_STOP_SLACK));
             fc_castt lb = fc_castt_ratio(&q, &scale);
-            if (fc_castt_cmp(&best.t, &lb) < 0)
+            if (fc_castt_cmp(&best->t, &lb) < 0)
                 break;
         }
-        cur.index = (uint32_t)keys[i];
+        cur->index = (uint32_t)keys[i];
         fc_shape3 tmp;
-        if (!fc_cast3_exact(moving, delta, fc_body_shape3(w, &w->bodies[cur.index], &tmp), &cur.t, &cur.f))
+        if (!fc_cast3_exact(moving, delta, fc_body_shape3(w, &w->bodies[cur->index], &tmp), &cur->t, &cur->f))
             continue;
-        if (!found || key_less(&cur, &best)) {
+        if (!found || key_less(cur, best)) {
+            fc_cast3_key *was = best;
             best = cur;
+            cur = was;
             found = 1;
         }
     }
     *hit = found;
     if (found)
-        fill_hit(w, moving, &best, out);
+        fill_hit(w, moving, best, out);
     return FC_OK;
 }
 

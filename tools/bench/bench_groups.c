@@ -128,6 +128,13 @@ static const bench_figure cast3_figures[] = {
     {"shapecast_sphere_vs_ray_10k", "x"},
     {NULL, NULL}};
 
+static const bench_figure cast200_figures[] = {
+    {"raycast2_closest_200", "ns"},     {"cast_circle_closest_200", "ns"}, {"cast_capsule_closest_200", "ns"},
+    {"cast_obb2_closest_200", "ns"},    {"cast_poly_closest_200", "ns"},   {"cast_circle_vs_ray_200", "x"},
+    {"cast_capsule_vs_ray_200", "x"},   {"cast_obb2_vs_ray_200", "x"},     {"cast_poly_vs_ray_200", "x"},
+    {"raycast3_closest_200", "ns"},     {"cast_sphere_closest_200", "ns"}, {"cast_obb3_closest_200", "ns"},
+    {"cast_sphere_vs_ray_200", "x"},    {"cast_obb3_vs_ray_200", "x"},     {NULL, NULL}};
+
 /* Run order (all groups, or those named). */
 const bench_group bench_groups[] = {
     {"trig", "table sin/cos vs libfixmath's fix16_sin: speed and worst error", bench_trig, trig_figures},
@@ -138,6 +145,8 @@ const bench_group bench_groups[] = {
     {"scale", "game scale: W1 1k vs SAP, MOBA frames, memory/body, restore, rollback, allocations (issue 15)",
      bench_scale, scale_figures},
     {"cast3", "3D shape casts (sphere, OBB3) in a 10k-body 3D world vs the segment ray", bench_cast3, cast3_figures},
+    {"cast200", "world casts a mover makes (circle, capsule, OBB2, polygon, sphere, OBB3) vs the ray, 200 bodies (issue 29)",
+     bench_cast200, cast200_figures},
     {NULL, NULL, NULL, NULL}};
 
 int bench_figure_count(const bench_group *g)
