@@ -75,6 +75,9 @@ static class ApiTest
         Check(Angle.FromDegrees(180).Cos().Raw == -65536, "cos 180 deg");
         Check(Angle.FromRaw(16384).ToDegrees().Raw == 90 * 65536, "to degrees");
         Check(Angle.FromRaw(65535) + Angle.FromRaw(2) == Angle.FromRaw(1), "angle wraps");
+        // docs/binding-csharp.md: Angle.FromRaw(int) wraps mod 65536 (the uint16_t wrap), never an error
+        Check(Angle.FromRaw(70000).Raw == 4464 && Angle.FromRaw(-16384).Raw == 49152 && Angle.FromRaw(65535).Raw == 65535,
+            "Angle.FromRaw wraps as documented");
 
         // ---- stateless tier
         var c1 = Shape2.MakeCircle(new Vec2(0, 0), 1);

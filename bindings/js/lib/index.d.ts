@@ -37,6 +37,10 @@ export namespace fix {
   function angleToDeg(a: Angle): Raw;
   function sin(a: Angle): Raw;
   function cos(a: Angle): Raw;
+  /** a * b rounded as libfixmath's fix16_mul (nearest, a tie away from zero); FC_ERR_RANGE if it does not fit int32 raw. */
+  function mul(a: Raw, b: Raw): Raw;
+  /** a / b exactly rounded (nearest, a tie away from zero: fix16_div's rule; Debian's fix16_div is off by one raw on some inputs); b === 0 is FC_ERR_ARGUMENT, a quotient outside int32 raw FC_ERR_RANGE. */
+  function div(a: Raw, b: Raw): Raw;
 }
 
 export class BodyId {

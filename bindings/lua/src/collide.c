@@ -105,7 +105,7 @@ static int l_pushout3(lua_State *L)
     return 3;
 }
 
-/* ---- trig: angles are integers, 65536 per turn (wrapped mod 65536). */
+/* ---- trig: angles are integers 0..65535, 65536 per turn (else an argument error). */
 
 static int l_sin(lua_State *L)
 {

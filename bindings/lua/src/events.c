@@ -85,14 +85,55 @@ static int l_find_contacts(lua_State *L)
     return 3;
 }
 
-static fc_pair *check_pairs(lua_State *L, int arg, int32_t *n)
+/* The scratch of fixcol.pair_events: one userdata kept as the function's
+ * upvalue and reused by every call (no allocation per call once it is big
+ * enough), so a frame's stateless diff costs no garbage when the caller
+ * also passes its own began / ended tables. A call marks it busy while it
+ * writes the result tables (the only step that allocates, so the only one
+ * in which a finalizer can run Lua code and call fixcol.pair_events
+ * again); a call that finds it busy or too small makes a new one and
+ * installs it, and keeps the one it uses anchored on its own stack, so a
+ * nested call never writes into an outer call's buffers. An error raised
+ * while busy (out of memory) only costs the next call a new scratch. */
+typedef struct {
+    int busy;
+    size_t cap; /* pairs after the header */
+} events_scratch;
+
+#define SCRATCH_PAIRS(h) ((fc_pair *)((char *)(h) + FCL_SCRATCH_HEAD))
+#define FCL_SCRATCH_HEAD ((sizeof(events_scratch) + sizeof(fc_pair) - 1) / sizeof(fc_pair) * sizeof(fc_pair))
+
+/* The scratch for `need` pairs, pushed on the stack (anchored). */
+static events_scratch *scratch_for(lua_State *L, size_t need)
+{
+    events_scratch *h = (events_scratch *)lua_touserdata(L, lua_upvalueindex(1));
+    if (h && !h->busy && h->cap >= need) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        return h;
+    }
+    size_t cap = need < 64 ? 64 : need + need / 2;
+    h = (events_scratch *)lua_newuserdata(L, FCL_SCRATCH_HEAD + sizeof(fc_pair) * cap);
+    h->busy = 0;
+    h->cap = cap;
+    lua_pushvalue(L, -1);
+    lua_replace(L, lua_upvalueindex(1));
+    return h;
+}
+
+/* The length of a flat pair list (an argument error if not one). */
+static size_t pairs_len(lua_State *L, int arg)
 {
     luaL_checktype(L, arg, LUA_TTABLE);
     size_t len = fcl_rawlen(L, arg);
-    if (len % 2 != 0 || len / 2 > (size_t)INT32_MAX / sizeof(fc_pair))
+    if (len % 2 != 0 || len / 2 > (size_t)INT32_MAX / (4 * sizeof(fc_pair)))
         fcl_argerror(L, arg, "expected a flat pair list {a1, b1, ...} of even length");
-    fc_pair *p = (fc_pair *)lua_newuserdata(L, sizeof(fc_pair) * (len / 2 + 1));
-    for (size_t i = 0; i < len; i++) {
+    return len / 2;
+}
+
+/* Reads the flat pair list at arg into p (no allocation, no Lua code). */
+static void read_pairs(lua_State *L, int arg, fc_pair *p, size_t n)
+{
+    for (size_t i = 0; i < 2 * n; i++) {
         lua_rawgeti(L, arg, (int)i + 1);
         fc_body_id id;
         if (!fcl_to_id(L, -1, &id))
@@ -103,24 +144,28 @@ static fc_pair *check_pairs(lua_State *L, int arg, int32_t *n)
         else
             p[i / 2].b = id;
     }
-    *n = (int32_t)(len / 2);
-    return p;
 }
 
 /* fixcol.pair_events(prev, cur [, began [, ended]]) -> began, nbegan,
- * ended, nended; nil, "argument", message when a list is not canonical. */
+ * ended, nended; nil, "argument", message when a list is not canonical.
+ * Pass began / ended tables to reuse them: then a call allocates nothing
+ * (the scratch above is reused). */
 static int l_pair_events_stateless(lua_State *L)
 {
     int ob = opt_out(L, 3), oe = opt_out(L, 4);
-    int32_t np, nc, nb, ne;
-    const fc_pair *prev = check_pairs(L, 1, &np), *cur = check_pairs(L, 2, &nc);
-    fc_pair *b = (fc_pair *)lua_newuserdata(L, sizeof(fc_pair) * ((size_t)nc + 1));
-    fc_pair *e = (fc_pair *)lua_newuserdata(L, sizeof(fc_pair) * ((size_t)np + 1));
-    fc_status st = fc_pair_events(prev, np, cur, nc, b, nc, &nb, e, np, &ne);
+    size_t np = pairs_len(L, 1), nc = pairs_len(L, 2);
+    events_scratch *h = scratch_for(L, 2 * (np + nc) + 2);
+    fc_pair *prev = SCRATCH_PAIRS(h), *cur = prev + np, *b = cur + nc, *e = b + nc + 1;
+    read_pairs(L, 1, prev, np);
+    read_pairs(L, 2, cur, nc);
+    int32_t nb, ne;
+    fc_status st = fc_pair_events(prev, (int32_t)np, cur, (int32_t)nc, b, (int32_t)nc, &nb, e, (int32_t)np, &ne);
     if (st != FC_OK)
         return fcl_push_status_error(L, st);
+    h->busy = 1;
     fill_pairs(L, ob, b, nb);
     fill_pairs(L, oe, e, ne);
+    h->busy = 0;
     lua_pushvalue(L, ob);
     lua_pushinteger(L, nb);
     lua_pushvalue(L, oe);
@@ -136,6 +181,7 @@ const luaL_Reg fcl_event_methods[] = {
 
 void fcl_open_events(lua_State *L)
 {
-    lua_pushcfunction(L, l_pair_events_stateless);
+    lua_pushnil(L); /* the scratch, made by the first call */
+    lua_pushcclosure(L, l_pair_events_stateless, 1);
     lua_setfield(L, -2, "pair_events");
 }

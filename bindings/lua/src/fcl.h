@@ -42,7 +42,7 @@ int32_t fcl_opt_raw(lua_State *L, int arg, int32_t def);
 int fcl_to_raw(lua_State *L, int idx, int32_t *out);                /* 1 if a valid raw value (no error) */
 uint32_t fcl_check_u32(lua_State *L, int arg);                      /* 0 .. 2^32-1 */
 uint64_t fcl_check_u64(lua_State *L, int arg);                      /* number <= 2^53 or hex string */
-fc_angle fcl_check_angle(lua_State *L, int arg);                    /* any int32, wrapped mod 65536 */
+fc_angle fcl_check_angle(lua_State *L, int arg);                    /* 0..65535, else an argument error */
 /* The same checks on a value at stack index idx, reported against argument
  * arg as "field NAME". */
 int32_t fcl_field_raw(lua_State *L, int idx, int arg, const char *name);

@@ -38,6 +38,22 @@ static const char *to_int(lua_State *L, int idx, int64_t lo, int64_t hi, int64_t
     return NULL;
 }
 
+/* The value as the message shows it. NaN and the infinities are spelt by
+ * us ("nan", "+inf", "-inf"): the VMs' own number formatting differs (Lua
+ * 5.1 prints 0/0 as "-nan" on glibc, and the sign of an infinity must not
+ * depend on it). */
+static const char *num_text(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        double d = (double)lua_tonumber(L, idx);
+        if (d != d)
+            return "nan";
+        if (d - d != 0)
+            return d > 0 ? "+inf" : "-inf";
+    }
+    return lua_tostring(L, idx);
+}
+
 static int64_t check_int(lua_State *L, int idx, int arg, const char *field, int64_t lo, int64_t hi, const char *kind)
 {
     int64_t v = 0;
@@ -58,8 +74,8 @@ static int64_t check_int(lua_State *L, int idx, int arg, const char *field, int6
     const char *why = to_int(L, idx, lo, hi, &v);
     if (why) {
         if (field)
-            fcl_argerror(L, arg, "field '%s': %s %s (%s)", field, kind, why, lua_tostring(L, idx));
-        fcl_argerror(L, arg, "%s %s (%s)", kind, why, lua_tostring(L, idx));
+            fcl_argerror(L, arg, "field '%s': %s %s (%s)", field, kind, why, num_text(L, idx));
+        fcl_argerror(L, arg, "%s %s (%s)", kind, why, num_text(L, idx));
     }
     return v;
 }
@@ -84,7 +100,7 @@ int fcl_to_raw(lua_State *L, int idx, int32_t *out)
 
 #define RAW_KIND "a raw Q16.16 integer (int32)"
 #define U32_KIND "an unsigned 32-bit integer"
-#define ANGLE_KIND "an integer angle (65536 per turn)"
+#define ANGLE_KIND "a binary angle 0..65535 (65536 per turn)"
 
 int32_t fcl_check_raw(lua_State *L, int arg)
 {
@@ -101,10 +117,12 @@ uint32_t fcl_check_u32(lua_State *L, int arg)
     return (uint32_t)check_int(L, arg, arg, NULL, 0, UINT32_MAX, U32_KIND);
 }
 
-/* Angles wrap like the C fc_angle (uint16): any int32 integer, mod 65536. */
+/* Angles are the C fc_angle (uint16_t): an integer 0..65535. Anything else
+ * (70000, -1) is an argument error naming the argument, never wrapped, as in
+ * the JS and C# bindings. */
 fc_angle fcl_check_angle(lua_State *L, int arg)
 {
-    return (fc_angle)(uint32_t)check_int(L, arg, arg, NULL, INT32_MIN, INT32_MAX, ANGLE_KIND);
+    return (fc_angle)check_int(L, arg, arg, NULL, 0, 65535, ANGLE_KIND);
 }
 
 int32_t fcl_field_raw(lua_State *L, int idx, int arg, const char *name)
@@ -119,7 +137,7 @@ uint32_t fcl_field_u32(lua_State *L, int idx, int arg, const char *name)
 
 fc_angle fcl_field_angle(lua_State *L, int idx, int arg, const char *name)
 {
-    return (fc_angle)(uint32_t)check_int(L, idx, arg, name, INT32_MIN, INT32_MAX, ANGLE_KIND);
+    return (fc_angle)check_int(L, idx, arg, name, 0, 65535, ANGLE_KIND);
 }
 
 int32_t fcl_get_raw(lua_State *L, int arg, const char *name)

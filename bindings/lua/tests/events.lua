@@ -6,11 +6,14 @@
 -- every contact equals fixcol.contact2/3 on the two bodies' shapes; after a
 -- restore the re-simulated frames give the original events; a
 -- non-canonical list is the data error "argument".
---   lua events.lua [--break]
+-- fixcol.pair_events with caller tables allocates nothing per call.
+--   lua events.lua [--break | --break-alloc]
 -- --break (should-fail twin): the brute-force diff compares ids by index
 -- only, so a refilled slot (end + begin) is missed.
+-- --break-alloc (should-fail twin): the reuse check passes no output tables.
 local fc = require "fixcol"
 local BREAK = (...) == "--break"
+local BREAK_ALLOC = (...) == "--break-alloc"
 local U = 65536
 local checks, failures = 0, 0
 local function check(ok, what)
@@ -161,6 +164,35 @@ for _, bad in ipairs({ { a }, { a, 1 }, { a, "x" }, 1, "x", true }) do
   check(not pcall(fc.pair_events, {}, bad), "pair_events accepted a bad cur list")
 end
 check(not pcall(fc.pair_events, {}, {}, 1), "pair_events accepted a bad out table")
+
+-- fixcol.pair_events reusing the caller's began / ended tables: the same
+-- answers as fresh tables, and no allocation per call (the module reuses
+-- its scratch; ids are interned strings).
+do
+  local ids = {}
+  for i = 1, 40 do ids[i] = fc.id(i, 1, 1) end
+  local prev, cur = {}, {}
+  for i = 1, 39, 2 do prev[#prev + 1] = ids[i]; prev[#prev + 1] = ids[i + 1] end
+  for i = 2, 38, 3 do cur[#cur + 1] = ids[i]; cur[#cur + 1] = ids[i + 1] end
+  local fb, fnb, fe, fne = fc.pair_events(prev, cur)
+  local bt, et = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27 }, {}
+  for _ = 1, 3 do
+    local b2, nb2, e2, ne2 = fc.pair_events(prev, cur, bt, et)
+    check(b2 == bt and e2 == et and nb2 == fnb and ne2 == fne and same(b2, fb) and same(e2, fe),
+      "fixcol.pair_events with reused tables differs from fresh tables")
+  end
+  check(fnb > 0 and fne > 0, "the reuse case has no events")
+  collectgarbage("collect")
+  collectgarbage("stop")
+  local before = collectgarbage("count")
+  for _ = 1, 2000 do
+    if BREAK_ALLOC then fc.pair_events(prev, cur) else fc.pair_events(prev, cur, bt, et) end
+  end
+  local grew = (collectgarbage("count") - before) * 1024
+  collectgarbage("restart")
+  check(grew < 1024, ("fixcol.pair_events with reused tables allocated %d bytes in 2000 calls"):format(grew))
+end
+
 local w3 = assert(fc.world_create { dim = 2 })
 w3:destroy()
 check(not pcall(w3.pair_events, w3), "pair_events on a destroyed world")

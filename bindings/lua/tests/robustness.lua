@@ -8,8 +8,11 @@
 --   lua robustness.lua [--break]
 -- --break (should-fail twin): one well-formed call is put among the bad
 -- ones; the checker must notice that it did not fail.
+-- --break-angle (should-fail twin): the in-range angle 65535 is put among
+-- the out-of-range angles (as a wrapping binding would accept 70000).
 local fc = require "fixcol"
 local BREAK = (...) == "--break"
+local BREAK_ANGLE = (...) == "--break-angle"
 
 local checks, failures = 0, 0
 local function fail(msg)
@@ -20,7 +23,8 @@ end
 local NAN, INF = 0 / 0, math.huge
 local BAD_NUMBERS = { 0.5, -0.25, 1e-300, NAN, INF, -INF, 2 ^ 31, -2 ^ 31 - 1, 2 ^ 53, 2 ^ 63, 2 ^ 64, -2 ^ 80 }
 local hasher = fc.hasher()
-local OTHER_TYPES = { true, false, "x", "123", {}, print, hasher, coroutine.create(function() end) }
+local HUGE = ("9"):rep(16777216) -- a 16 MiB string of digits: never coerced, never quoted whole
+local OTHER_TYPES = { true, false, "x", "123", HUGE, {}, print, hasher, coroutine.create(function() end) }
 
 -- Argument kinds: the bad values each must reject with an argument error.
 local function bad_values(kind, optional)
@@ -40,6 +44,8 @@ local function bad_values(kind, optional)
     if keep then add(v) end
   end
   if kind == "id" then add(("x"):rep(11)); add(("x"):rep(13)); add(12) end
+  -- angles are 0..65535 (the C fc_angle), never wrapped
+  if kind == "angle" then add(65536); add(70000); add(-1); add(-65536); add(2 ^ 31 - 1) end
   if kind == "shape" then
     add({ type = "circle", x = 0, y = 0 })                     -- missing r
     add({ type = "circle", x = 0.5, y = 0, r = 65536 })        -- fractional
@@ -63,18 +69,24 @@ local function check_unchanged(w, before_sum, before_n, what)
   if not ok then fail(what .. ": world invalid after the call: " .. tostring(name)) end
 end
 
--- The call must raise an argument error, or (data = true) may return a data error.
+local function pack(...) return { n = select("#", ...), ... } end
+
+-- The call must raise an argument error, or (data = true) may return a data
+-- error. An error message stays short (a huge string argument is never
+-- quoted whole).
 local function expect_error(what, allow_data, w, f, ...)
   checks = checks + 1
   local before_sum, before_n
   if w and not w:is_destroyed() then before_sum, before_n = snapshot_of(w) end
-  local res = table.pack and table.pack(pcall(f, ...)) or { n = select("#", pcall(f, ...)), pcall(f, ...) }
+  local res = pack(pcall(f, ...))
   if res[1] then
     if not (allow_data and res[2] == nil and type(res[3]) == "string" and fc.status[res[3]]) then
       fail(what .. ": did not fail (returned " .. tostring(res[2]) .. ")")
     end
   elseif not tostring(res[2]):find("bad argument", 1, true) then
-    fail(what .. ": error does not name the argument: " .. tostring(res[2]))
+    fail(what .. ": error does not name the argument: " .. tostring(res[2]):sub(1, 200))
+  elseif #tostring(res[2]) > 400 then
+    fail(what .. ": error message of " .. #tostring(res[2]) .. " bytes")
   end
   if before_sum then check_unchanged(w, before_sum, before_n, what) end
 end
@@ -125,7 +137,7 @@ local function methods(dim, ids)
     for _, v in ipairs(BAD_NUMBERS) do bad_raws[#bad_raws + 1] = { 65536, v } end
     M.translate2_many = { { "ids", "raws", "raws", "u32", "out" }, { { id, id }, { 65536, 65536 }, { 0, 65536 }, 2, nil },
       mutates = true, bad = { bad_ids, bad_raws, bad_raws } }
-    M.set_angle2 = { { "id", "raw" }, { id, 0 }, mutates = true }
+    M.set_angle2 = { { "id", "angle" }, { id, 0 }, mutates = true }
     M.point2 = { { "raw", "raw", "filter", "out" }, { 0, 0, nil, nil } }
     M.overlap_sector2 = { { "area", "filter", "out" }, { fc.sector2(0, 0, 65536, 0, 8192), nil, nil } }
     M.overlap_ring2 = { { "area", "filter", "out" }, { fc.ring2(0, 0, 0, 65536), nil, nil } }
@@ -162,10 +174,6 @@ local function sweep(w, dim, ids)
           local args = {}
           for k = 1, #kinds do args[k] = valid[k] end
           args[pos] = bad
-          if kind == "raw" and name:find("angle") then
-            -- angles wrap any int32, so only non-int32 values are bad
-            if type(bad) == "number" and bad == math.floor(bad) and bad >= -2 ^ 31 and bad < 2 ^ 31 then args = nil end
-          end
           if kind == "filter" and type(bad) == "table" and next(bad) == nil then args = nil end
           if args then
             expect_error(("%s arg %d = %s"):format(name, pos, tostring(bad)), false, w, f, w, unpack_n(args, #kinds))
@@ -245,6 +253,50 @@ for _, f in ipairs({ "fix", "fix_str", "fix_floor", "sin", "cos", "sincos", "ang
     end
   end
 end
+-- Angles outside 0..65535 are argument errors in every entry point that takes one.
+for _, a in ipairs(BREAK_ANGLE and { 65535 } or { 65536, 70000, -1, 0.5, NAN, INF, -INF, 2 ^ 53 }) do
+  local t = tostring(a)
+  expect_error("sin(" .. t .. ")", false, nil, fc.sin, a)
+  expect_error("cos(" .. t .. ")", false, nil, fc.cos, a)
+  expect_error("sincos(" .. t .. ")", false, nil, fc.sincos, a)
+  expect_error("angle_to_deg(" .. t .. ")", false, nil, fc.angle_to_deg, a)
+  expect_error("obb2 angle " .. t, false, nil, fc.obb2, 0, 0, 65536, 65536, a)
+  expect_error("obb3_euler yaw " .. t, false, nil, fc.obb3_euler, 0, 0, 0, 65536, 65536, 65536, a, 0, 0)
+  expect_error("obb3_euler roll " .. t, false, nil, fc.obb3_euler, 0, 0, 0, 65536, 65536, 65536, 0, 0, a)
+  expect_error("sector2 dir " .. t, false, nil, fc.sector2, 0, 0, 65536, a, 8192)
+  expect_error("overlap_sector2 table dir " .. t, false, nil, fc.overlap_sector2,
+    { x = 0, y = 0, r = 65536, dir = a, half = 8192 }, good2)
+  expect_error("create_body obb angle " .. t, false, w2, w2.create_body, w2,
+    { type = "obb", x = 0, y = 0, hx = 65536, hy = 65536, angle = a })
+  expect_error("set_angle2 " .. t, false, w2, w2.set_angle2, w2, ids2[1], a)
+end
+do -- the message names the argument and the field
+  local ok, msg = pcall(w2.create_body, w2, { type = "obb", x = 0, y = 0, hx = 65536, hy = 65536, angle = 70000 })
+  checks = checks + 1
+  if ok or not msg:find("field 'angle'", 1, true) or not msg:find("0..65535", 1, true) then
+    fail("obb angle 70000: " .. tostring(msg))
+  end
+  ok, msg = pcall(fc.obb2, 0, 0, 65536, 65536, 70000)
+  checks = checks + 1
+  if ok or not msg:find("bad argument #5", 1, true) or not msg:find("(70000)", 1, true) then
+    fail("obb2 angle 70000: " .. tostring(msg))
+  end
+  -- -0 and integral floats are the integers they equal
+  checks = checks + 1
+  if not pcall(fc.obb2, 0, 0, 65536, 65536, -0.0) or not pcall(fc.sin, 65535.0) then fail("angle -0 / 65535.0 rejected") end
+  -- NaN and +-inf are spelt by the binding, the same in every VM (Lua 5.1's
+  -- own formatting gives "-nan" for 0/0), the sign of an infinity right
+  for _, c in ipairs({ { INF, "infinite (+inf)" }, { -INF, "infinite (-inf)" }, { NAN, "NaN (nan)" },
+    { -NAN, "NaN (nan)" } }) do
+    for _, call in ipairs({ function(v) return fc.circle(v, 0, 1) end, function(v) return w2:translate2(ids2[1], 0, v) end,
+      function(v) return w2:create_body({ type = "circle", x = 0, y = v, r = 1 }) end, function(v) return fc.id(v, 1) end }) do
+      ok, msg = pcall(call, c[1])
+      checks = checks + 1
+      if ok or not tostring(msg):find(c[2], 1, true) then fail(c[2] .. " message: " .. tostring(msg)) end
+    end
+  end
+end
+
 -- Skill areas: malformed tables are argument errors, out-of-range areas data errors.
 expect_error("overlap_sector2 missing half", false, nil, fc.overlap_sector2, { x = 0, y = 0, r = 1, dir = 0 }, good2)
 expect_error("overlap_sector2 fractional r", false, nil, fc.overlap_sector2, { x = 0, y = 0, r = 0.5, dir = 0, half = 0 }, good2)
