@@ -234,6 +234,11 @@ end
 for _, c in ipairs { { 0, 100, 1 }, { 0, 200, -1 }, { 0, 400, -1 }, { 20, 1000, -1 } } do
   GC_CONFIGS[#GC_CONFIGS + 1] = { c[1], c[2], c[3], "before" }
 end
+if _VERSION == "Lua 5.4" then
+  for _, c in ipairs { { 0, 100, -1, 0 }, { 0, 100, -1, 4 }, { 0, 400, -1, 6 }, { 10, 1000, -1, 8 } } do
+    GC_CONFIGS[#GC_CONFIGS + 1] = { c[1], c[2], c[3], "after", c[4] }
+  end
+end
 local list_calls = {
   { "find_pairs", function(w) return w:find_pairs() end },
   { "overlap", function(w) return w:overlap(big2) end },
@@ -258,8 +263,15 @@ for _, lc in ipairs(list_calls) do
     -- that some did)
     local cfg = GC_CONFIGS[round]
     local function tune()
-      collectgarbage("setpause", cfg[1])
-      collectgarbage("setstepmul", cfg[2])
+      if cfg[5] then
+        -- Lua 5.4: steps of 2^cfg[5] bytes, so a finalizer runs within a few
+        -- allocations of the call wherever the cycle stands (the pause and
+        -- step multiplier alone put one there in only some memory layouts)
+        collectgarbage("incremental", cfg[1], cfg[2], cfg[5])
+      else
+        collectgarbage("setpause", cfg[1])
+        collectgarbage("setstepmul", cfg[2])
+      end
     end
     if cfg[4] == "before" then tune() end
     collectgarbage("collect")
@@ -280,6 +292,7 @@ for _, lc in ipairs(list_calls) do
     if cfg[4] == "after" then tune() end
     if cfg[3] >= 0 then collectgarbage("step", cfg[3]) end
     local ok, r = pcall(function() return pack(call(w)) end)
+    if cfg[5] then collectgarbage("incremental", 200, 100, 13) end
     collectgarbage("setpause", 200)
     collectgarbage("setstepmul", 200)
     collectgarbage("collect")
