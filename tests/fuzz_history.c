@@ -17,6 +17,7 @@
 #include <fixcol/history.h>
 #include <fixcol/world.h>
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,14 @@ static int32_t coord(rdr *r)
     return k < 200 ? (int32_t)(k * 65536u / 2u) : word(r);
 }
 
+/* a + d saturated to int32 (a coordinate may be anything: no overflow in
+ * the test itself; the world must reject what leaves its range). */
+static fix16_t plus(fix16_t a, int32_t d)
+{
+    const int64_t v = (int64_t)a + d;
+    return (fix16_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+}
+
 static void shape2(rdr *r, fc_shape2 *s)
 {
     memset(s, 0, sizeof *s);
@@ -88,14 +97,14 @@ static void shape2(rdr *r, fc_shape2 *s)
     switch (s->type) {
     case FC_SHAPE2_CIRCLE: s->u.circle = fc_circle_make(c, (fix16_t)(byte(r) * 8192)); break;
     case FC_SHAPE2_AABB:
-        s->u.aabb = fc_aabb2_make(c, (fc_vec2){c.x + (fix16_t)(byte(r) * 8192), c.y + (fix16_t)(byte(r) * 8192)});
+        s->u.aabb = fc_aabb2_make(c, (fc_vec2){plus(c.x, (int32_t)(byte(r) * 8192)), plus(c.y, (int32_t)(byte(r) * 8192))});
         break;
     case FC_SHAPE2_OBB:
         s->u.obb = fc_obb2_make(c, (fc_vec2){(fix16_t)(byte(r) * 8192), (fix16_t)(byte(r) * 8192)}, (fc_angle)word(r));
         break;
     case FC_SHAPE2_CAPSULE: s->u.capsule = fc_capsule2_make(c, (fc_vec2){coord(r), coord(r)}, (fix16_t)(byte(r) * 4096)); break;
     case FC_SHAPE2_POLY: {
-        const fc_vec2 v[3] = {c, {c.x + (fix16_t)(byte(r) * 8192), c.y}, {c.x, c.y + (fix16_t)(byte(r) * 8192)}};
+        const fc_vec2 v[3] = {c, {plus(c.x, (int32_t)(byte(r) * 8192)), c.y}, {c.x, plus(c.y, (int32_t)(byte(r) * 8192))}};
         s->u.poly = fc_poly2_make(v, 3);
         break;
     }

@@ -134,7 +134,8 @@ static int32_t live_ids(fc_world *w, fc_body_id *out)
         if (fc_world_overlap3(w, &q, all, &ids, &n) != FC_OK)
             return -1;
     }
-    memcpy(out, ids, sizeof *ids * (size_t)n);
+    if (n > 0) /* ids may be NULL for an empty result */
+        memcpy(out, ids, sizeof *ids * (size_t)n);
     return n;
 }
 
