@@ -468,8 +468,9 @@ static void dimensions(void)
     bd.shape3.type = FC_SHAPE3_SPHERE;
     bd.shape3.u.sphere.center = fc_vec3_make(5, 7, 3);
     bd.shape3.u.sphere.radius = 0;
-    fc_body_id ia, ib;
-    TU_CHECK(fc_world_create_body(a, &bd, &ia) == FC_OK && fc_world_create_body(b, &bd, &ib) == FC_OK, "bodies");
+    fc_body_id ia = {0, 0, 0}, ib = {0, 0, 0};
+    TU_CHECK(fc_world_create_body(a, &bd, &ia) == FC_OK, "body in the 2D world");
+    TU_CHECK(fc_world_create_body(b, &bd, &ib) == FC_OK, "body in the 3D world");
     uint64_t ha = 0, hb = 1, ra = 0, rb = 1, qa = 0, qb = 0;
     fc_world_body_hash(a, ia, &ha);
     fc_world_body_hash(b, ib, &hb);
