@@ -4,7 +4,9 @@
 -- or fc_replay_run), every frame's expected values (operation statuses and
 -- created ids, query and ray results, pair list, world checksum, frame
 -- checksum; in format 3 also the skill-area and shape-cast queries, the
--- pair events and the world contacts) are recomputed in Lua from what that
+-- pair events and the world contacts; in format 4 also the push-outs, filter
+-- changes, body hashes and pair findings inside a frame) are recomputed in
+-- Lua from what that
 -- API returned, and the digest over all frame checksums must equal the C
 -- tool's (docs/replay-format.md defines every hash).
 --
@@ -24,7 +26,7 @@
 local fc = require "fixcol"
 
 local STATUS = fc.status
-local KIND = { create = 1, move = 2, turn = 3, set = 4, destroy = 5, snapshot = 10, restore = 11 }
+local KIND = { create = 1, move = 2, turn = 3, set = 4, destroy = 5, snapshot = 10, restore = 11, set_filter = 19 }
 local TWO32 = 4294967296
 
 local function u32(st) return st < 0 and st + TWO32 or st end
@@ -52,7 +54,7 @@ local h = fc.hasher(0)          -- scratch hasher for pair / query hashes
 local ops_h = fc.hasher(0)
 local frame_h = fc.hasher(0)
 local pairs_out, q_out, filt = {}, {}, { category = 1, mask = 1 }
-local contacts_out, began_out, ended_out = {}, {}, {}
+local contacts_out, began_out, ended_out, found_out = {}, {}, {}, {}
 local q_count, q_hash, q_kind = {}, {}, {}
 local cast_flipped = false
 local m_ids, m_dxs, m_dys, m_st = {}, {}, {}, {} -- --batch: the pending run of moves
@@ -173,6 +175,22 @@ local function run_file(path, flip_frame, flip3_frame)
         cast_hit(a[o + 1], a[o + 2], a[o + 3], a[o + 4], per == 5 and a[o + 5] or 0)
       end
       return b, h:fold()
+    elseif k == "pushout" then -- format 4: b pushed out of a; the delta's words
+      local dx, dy, dz
+      if dim == 2 then dx, dy = fc.pushout2(op.shape, op.shape_b); dz = 0
+      else dx, dy, dz = fc.pushout3(op.shape, op.shape_b) end
+      if dx == nil then return 0, h:reset(u32(STATUS[dy])):fold() end
+      return (dx ~= 0 or dy ~= 0 or dz ~= 0) and 1 or 0, h:reset(0):word(dx, dy):word(dz, 0):fold()
+    elseif k == "body_hash" then -- format 4: the one-word record hash (0 on error)
+      local hx, name = w:body_hash(fc.id(op.index, op.generation, 1))
+      if hx == nil then return 0, h:reset(u32(STATUS[name])):word(0, 0):fold() end
+      return 1, h:reset(0):word_hex(hx):fold()
+    elseif k == "pairs" then -- format 4: a pair finding inside the frame and its events
+      local p, np = w:find_pairs(found_out)
+      if p == nil then return 0, h:reset(u32(STATUS[np])):fold() end
+      local b, nb, e, ne = w:pair_events(began_out, ended_out)
+      if b == nil then return 0, h:reset(u32(STATUS[nb])):fold() end
+      return np, h:reset(0):ids(p, 2 * np):word(nb, ne):ids(b, 2 * nb):ids(e, 2 * ne):fold()
     else -- ray_all
       if dim == 2 then a, b, c = w:raycast2_all(op.ax, op.ay, op.bx, op.by, filt, q_out)
       else a, b, c = w:raycast3_all(op.ax, op.ay, op.az, op.bx, op.by, op.bz, filt, q_out) end
@@ -206,6 +224,9 @@ local function run_file(path, flip_frame, flip3_frame)
     elseif k == "turn" then st = code(w:set_angle2(id, op.angle))
     elseif k == "set" then st = code(w:set_shape(id, op.shape))
     elseif k == "destroy" then st = code(w:destroy_body(id))
+    elseif k == "set_filter" then -- format 4
+      filt.category, filt.mask = op.category, op.mask
+      st = code(w:set_filter(id, filt))
     elseif k == "snapshot" then
       local blob, name = w:snapshot()
       st = code(blob, name)
