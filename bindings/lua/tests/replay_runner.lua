@@ -10,7 +10,7 @@
 -- API returned, and the digest over all frame checksums must equal the C
 -- tool's (docs/replay-format.md defines every hash).
 --
---   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--batch] FILE.fcr...
+--   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--flip-v4 KIND] [--batch] FILE.fcr...
 -- --c-tool: run `PATH verify FILE...` and require the same digest line.
 -- --batch: in 2D replays, each run of consecutive moves is applied by one
 --         w:translate2_many and its statuses hashed by one h:words (as a
@@ -22,6 +22,8 @@
 -- --flip-v3: flip one bit of the first cast query's expected hash in the
 --         first file, and of frame FRAME's expected contacts hash (the
 --         format 3 twin: the run must then fail).
+-- --flip-v4: flip one bit of the expected hash of the first query of KIND
+--         (pushout, body_hash or pairs: the format 4 twins) in the first file.
 -- Prints one line per file and `digest <16 hex>`; exits 1 on any mismatch.
 local fc = require "fixcol"
 
@@ -38,16 +40,17 @@ local function code(ok, name)
   return 0
 end
 
-local args, files, c_tool, flip, flip3, batch = { ... }, {}, nil, nil, nil, false
+local args, files, c_tool, flip, flip3, flip4, batch = { ... }, {}, nil, nil, nil, nil, false
 local i = 1
 while i <= #args do
   if args[i] == "--c-tool" then c_tool = args[i + 1]; i = i + 2
   elseif args[i] == "--flip" then flip = tonumber(args[i + 1]); i = i + 2
   elseif args[i] == "--flip-v3" then flip3 = tonumber(args[i + 1]); i = i + 2
+  elseif args[i] == "--flip-v4" then flip4 = args[i + 1]; i = i + 2
   elseif args[i] == "--batch" then batch = true; i = i + 1
   else files[#files + 1] = args[i]; i = i + 1 end
 end
-assert(#files > 0, "usage: replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--batch] FILE...")
+assert(#files > 0, "usage: replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--flip-v4 KIND] [--batch] FILE...")
 
 local digest = fc.hasher(0)
 local h = fc.hasher(0)          -- scratch hasher for pair / query hashes
@@ -99,7 +102,7 @@ local function cast_hit(id, t, nx, ny, nz)
   h:id(id):word(t, nx):word(ny, nz)
 end
 
-local function run_file(path, flip_frame, flip3_frame)
+local function run_file(path, flip_frame, flip3_frame, flip4_kind)
   local f = assert(io.open(path, "rb"))
   local data = f:read("*a")
   f:close()
@@ -295,6 +298,7 @@ local function run_file(path, flip_frame, flip3_frame)
     for q = 1, e.query_count do
       local ec, eh = assert(r:read_query_expect())
       if flip3_frame and not cast_flipped and q_kind[q] == "cast" then eh, cast_flipped = (eh + 1) % TWO32, true end
+      if flip4_kind == q_kind[q] then eh, flip4_kind = (eh + 1) % TWO32, nil end
       if not why and (ec ~= q_count[q] or eh ~= q_hash[q]) then
         why = ("query %d: %d hits hash %08x, expected %d hits hash %08x"):format(q, q_count[q], q_hash[q], ec, eh)
       end
@@ -328,7 +332,7 @@ local function run_file(path, flip_frame, flip3_frame)
   end
 end
 
-for n, path in ipairs(files) do run_file(path, n == 1 and flip or nil, n == 1 and flip3 or nil) end
+for n, path in ipairs(files) do run_file(path, n == 1 and flip or nil, n == 1 and flip3 or nil, n == 1 and flip4 or nil) end
 local hex = digest:final()
 print("digest " .. hex)
 if c_tool then
