@@ -361,6 +361,26 @@ async function threeDChecks(page, text, upload) {
   }
   expect(images.top !== images.front && images.front !== images.side && images.top !== images.side,
     'the three views draw differently');
+  // 3D casts: drawn (sweep, hit shape, normal) as many as the native dump lists, in every view
+  const nf = nativeFrames(file).find((f) => f.castHits > 0);
+  expect(!!nf, `${file}: a frame with a 3D cast hit`);
+  if (!nf) return;
+  // (the hit's centre pixel can lie under the picked body's highlight, so the
+  // layer check compares the whole canvas with and without it)
+  const image = () => page.$eval('#canvas', (c) => c.toDataURL());
+  const toggle = () => page.click('#layers input[data-layer="casts"]');
+  for (const view of ['top', 'front', 'side']) {
+    await page.select('#view3', view);
+    await page.evaluate((f) => window.fixcolViewer.setFrame(f), nf.frame);
+    const d = await page.evaluate(() => window.fixcolViewer.state.drawn);
+    expect(d.casts === nf.casts && d.castHits === nf.castHits,
+      `${view} view, frame ${nf.frame}: drawn ${d.casts} casts with ${d.castHits} hits; native ${nf.casts}, ${nf.castHits}`);
+    const on = await image();
+    await toggle();
+    const off = await image();
+    await toggle();
+    expect(on !== off, `${view} view: toggling the casts layer changes the drawing`);
+  }
 }
 
 /** Per frame of a replay's native dump: query kinds with their result counts, began, ended, contacts. */
