@@ -317,6 +317,18 @@ async function snapChecks(page, text, upload) {
     expect((await text('#frameLabel')).startsWith(`frame ${rep[1]} /`) &&
       (await text('#bodyInfo')).startsWith(`body ${rep[2]}:${rep[3]}: `), `report opens frame ${rep[1]}, body ${rep[2]}:${rep[3]}: ` +
       `${await text('#frameLabel')}, ${await text('#bodyInfo')}`);
+    // the wire locator's report form (docs/lockstep.md): "frame F slot I", then the two canonical dump lines
+    await page.click('#fit');
+    await page.evaluate(() => { window.fixcolViewer.state.selected = null; window.fixcolViewer.setFrame(1); });
+    expect(!(await text('#bodyInfo')).startsWith(`body ${rep[2]}:`), `no body picked before the wire report`);
+    await page.$eval('#report', (e) => { e.value = ''; });
+    await page.type('#report', `frame ${rep[1]} slot ${rep[2]}\nmine: body ${rep[2]} ${rep[3]} cat 0x00000001 mask ` +
+      `0xffffffff user 0 circle center 1 2 radius 1\ntheirs: body ${rep[2]} ${rep[3]} cat 0x00000001 mask 0xffffffff ` +
+      `user 0 circle center 1.0000152587890625 2 radius 1\ncenter.x: 1 vs 1.0000152587890625`);
+    await page.click('#openReport');
+    expect((await text('#frameLabel')).startsWith(`frame ${rep[1]} /`) &&
+      (await text('#bodyInfo')).startsWith(`body ${rep[2]}:${rep[3]}: `), `wire report opens frame ${rep[1]}, body ` +
+      `${rep[2]}:${rep[3]}: ${await text('#frameLabel')}, ${await text('#bodyInfo')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
