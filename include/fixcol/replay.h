@@ -275,9 +275,11 @@ FC_API fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out);
  *     per began pair and per ended pair its two words (no words on error),
  *     folded; SET_FILTER is a non-query operation (status in ops);
  *   - state = fc_world_checksum, pairs = fc_hash_pairs(0, ...) of
- *     fc_world_find_pairs and pair_count its length (version 3: of
- *     fc_world_find_contacts2/3, the frame's one pair finding, then
- *     began / ended from fc_world_pair_events and contacts: the hashes of
+ *     fc_world_find_pairs and pair_count its length (versions 3 and 4:
+ *     of fc_world_find_contacts2/3, the frame's own pair finding at its
+ *     end, then began / ended from fc_world_pair_events - relative to the
+ *     previous finding: the previous frame's, a restore's, or in version 4
+ *     the frame's last QUERY_PAIRS - and contacts: the hashes of
  *     docs/replay-format.md);
  *   - checksum = fc_replay_frame_checksum.
  * The runner keeps the snapshot slots and which ids are live. */
