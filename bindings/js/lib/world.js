@@ -18,7 +18,7 @@ import { movingArg, putDelta, listOut } from './cast.js';
 import { u64Arg, get64, text } from './desync.js';
 import { PairEvents, PairContacts, ContactList } from './events.js';
 import { Sector2, Ring2 } from './area.js';
-import { enter, leave, guardOn, busyError } from './reentry.js';
+import { enter, leave, guardOn, busyError, WITH_HANDLE } from './reentry.js';
 
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((ptr) => fc.fcjs_world_destroy(ptr))
@@ -842,6 +842,11 @@ export class World {
     const c = 'dumpSlot';
     u32(index, c);
     return this.#plain(c, (p) => text(p, 0, index, c));
+  }
+
+  /** Package-internal (reentry.js, WITH_HANDLE): fn(handle) under this world's busy guard. */
+  [WITH_HANDLE](call, fn) {
+    return this.#plain(call, fn);
   }
 
   /** fc_world_validate: throws FC_ERR_FORMAT when the world is inconsistent (tests). */
