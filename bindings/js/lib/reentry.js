@@ -71,13 +71,6 @@ export class ArgFrame {
   }
 }
 
-/**
- * Package-internal (not exported by index.js): world[WITH_HANDLE](call, fn)
- * runs fn(handle) under the world's busy guard, for modules that hand a
- * world to C (wire.js) without making the handle public.
- */
-export const WITH_HANDLE = Symbol('fixcol.withHandle');
-
 let depth = 0;
 const frames = [];
 

@@ -27,8 +27,7 @@
 // each call: nothing to free.
 import { fc, views, io, IOW, alloc } from './wasm.js';
 import { FixcolError, argError, Status } from './errors.js';
-import { WITH_HANDLE } from './reentry.js';
-import { World } from './world.js';
+import { worldCall } from './world.js';
 import { u64Arg } from './desync.js';
 
 /** FC_WIRE_VERSION. */
@@ -51,10 +50,26 @@ function buffers() {
   if (!msgBuf) msgBuf = alloc(WIRE_MESSAGE_MAX + 1);
 }
 
-/** The bytes of a Uint8Array (Buffer included) or ArrayBuffer, else FC_ERR_ARGUMENT. */
+// The intrinsic getters, taken at load: they read internal slots only, so
+// checking and viewing an argument runs no getter, Proxy trap or species
+// constructor of the caller's (a Proxy or a fake object is refused).
+const TA = Object.getPrototypeOf(Uint8Array.prototype);
+const taGet = (k) => Object.getOwnPropertyDescriptor(TA, k).get;
+const TA_TAG = taGet(Symbol.toStringTag), TA_BUFFER = taGet('buffer'), TA_OFFSET = taGet('byteOffset'), TA_BYTES = taGet('byteLength');
+const AB_BYTES = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
+
+/** A plain Uint8Array view of a Uint8Array (Buffer included) or ArrayBuffer, else FC_ERR_ARGUMENT. */
 function bytesArg(b, call) {
-  if (b instanceof Uint8Array) return b;
-  if (b instanceof ArrayBuffer) return new Uint8Array(b);
+  if (b !== null && typeof b === 'object') {
+    if (TA_TAG.call(b) === 'Uint8Array') return new Uint8Array(TA_BUFFER.call(b), TA_OFFSET.call(b), TA_BYTES.call(b));
+    let n = -1;
+    try {
+      n = AB_BYTES.call(b);
+    } catch {
+      n = -1; // not an ArrayBuffer
+    }
+    if (n >= 0) return new Uint8Array(b, 0, n);
+  }
   throw argError(call, `expected a Uint8Array or ArrayBuffer, got ${b === null ? 'null' : typeof b}`);
 }
 
@@ -137,9 +152,17 @@ export function wireDecode(bytes) {
 /** What WireLeader and WireFollower share: the state, receive, produce, abort and the read-only fields. */
 class WireSide {
   #s = new Uint8Array(SIZE);
+  #reports = [];
+
+  // init(p) initialises the state at p and returns the C status.
+  constructor(init, call, detail) {
+    const st = this.#call(init);
+    if (st !== 0) throw new FixcolError(st, call, detail);
+  }
 
   // Run f on a heap copy of the state and copy it back (also when f throws).
-  _call(f) {
+  // Every argument is converted before: no caller code runs in between.
+  #call(f) {
     buffers();
     views().u8.set(this.#s, scratch);
     try {
@@ -156,8 +179,8 @@ class WireSide {
    * (FixcolError FC_ERR_ARGUMENT, nothing changed, nothing counted).
    */
   receive(bytes) {
-    const b = bytesArg(bytes, `${this.constructor.name}.receive`);
-    return this._call((p) => {
+    const b = bytesArg(bytes, 'receive');
+    return this.#call((p) => {
       const n = copyIn(b);
       return RX[fc.fcjs_wire_receive(p, msgBuf, n)];
     });
@@ -171,29 +194,33 @@ class WireSide {
    * FC_ERR_NULL (a destroyed world); the search is then unchanged.
    */
   produce(world) {
-    const c = `${this.constructor.name}.produce`;
-    if (!(world instanceof World)) throw argError(c, 'expected a World');
-    const bytes = world[WITH_HANDLE](c, (w) =>
-      this._call((p) => {
+    const bytes = worldCall(world, 'produce', (w) =>
+      this.#call((p) => {
         const st = fc.fcjs_wire_produce(p, w, msgBuf, WIRE_MESSAGE_MAX + 1, io);
-        if (st !== 0) throw new FixcolError(st, c);
+        if (st !== 0) throw new FixcolError(st, 'produce');
         const n = views().i32[IOW];
         return n === 0 ? null : views().u8.slice(msgBuf, msgBuf + n);
       }));
-    if (bytes !== null) this._sent(bytes);
+    if (bytes !== null && bytes[6] === 7 && bytes[7] === 0 && this.role === 'leader') {
+      const m = wireDecode(bytes);
+      this.#reports.push({ frame: m.frame, slot: m.slot, text: m.text });
+    }
     return bytes;
   }
 
-  _sent(_bytes) {}
+  /** Leader: the REPORTs sent so far, [{ frame, slot, text }] in slot order (a copy). */
+  get reports() {
+    return this.#reports.slice();
+  }
 
   /** fc_wire_abort: end the search from this side; the next produce() sends an 'abort' message. */
   abort() {
-    this._call((p) => fc.fcjs_wire_abort(p));
+    this.#call((p) => fc.fcjs_wire_abort(p));
     return this;
   }
 
   #info() {
-    this._call((p) => fc.fcjs_wire_info(p, io));
+    this.#call((p) => fc.fcjs_wire_info(p, io));
     return views().u32.slice(IOW, IOW + 10);
   }
 
@@ -219,32 +246,20 @@ class WireSide {
 
 /** fc_wire_leader: the server's side of one search. */
 export class WireLeader extends WireSide {
-  /** The REPORTs sent so far: [{ frame, slot, text }], in slot order. */
-  reports = [];
-
   /**
    * Options: session (uint32, not 0, required), frame (uint32, required),
    * maxFound (0: 64, else 1..2^24), maxRounds (0: the bound 2 + maxFound *
    * ceil(log2 S)), maxMessages (0: rounds + maxFound + 64). Throws
    * FixcolError FC_ERR_ARGUMENT (an unknown option, not a uint32, session
-   * 0, maxFound too large).
+   * 0, maxFound too large). `reports` lists the REPORTs sent.
    */
   constructor(opts) {
-    super();
     const c = 'new WireLeader';
     const o = optionsArg(opts, ['session', 'frame', 'maxFound', 'maxRounds', 'maxMessages'], c);
     if (o.session === undefined || o.frame === undefined) throw argError(c, 'session and frame are required');
     const v = [u32Opt(o, 'session', 0, c), u32Opt(o, 'frame', 0, c), u32Opt(o, 'maxFound', 0, c),
       u32Opt(o, 'maxRounds', 0, c), u32Opt(o, 'maxMessages', 0, c)];
-    const st = this._call((p) => fc.fcjs_wire_leader(p, v[0], v[1], v[2], v[3], v[4]));
-    if (st !== 0) throw new FixcolError(st, c, 'session must not be 0, maxFound at most 2^24');
-  }
-
-  _sent(bytes) {
-    if (bytes[6] === 7 && bytes[7] === 0) {
-      const m = wireDecode(bytes);
-      this.reports.push({ frame: m.frame, slot: m.slot, text: m.text });
-    }
+    super((p) => fc.fcjs_wire_leader(p, v[0], v[1], v[2], v[3], v[4]), c, 'session must not be 0, maxFound at most 2^24');
   }
 }
 
@@ -252,10 +267,9 @@ export class WireLeader extends WireSide {
 export class WireFollower extends WireSide {
   /** Options: maxMessages (0: 4096). Throws FixcolError FC_ERR_ARGUMENT. */
   constructor(opts = {}) {
-    super();
     const c = 'new WireFollower';
     const o = optionsArg(opts, ['maxMessages'], c);
     const cap = u32Opt(o, 'maxMessages', 0, c);
-    this._call((p) => fc.fcjs_wire_follower(p, cap));
+    super((p) => fc.fcjs_wire_follower(p, cap), c);
   }
 }

@@ -18,7 +18,7 @@ import { movingArg, putDelta, listOut } from './cast.js';
 import { u64Arg, get64, text } from './desync.js';
 import { PairEvents, PairContacts, ContactList } from './events.js';
 import { Sector2, Ring2 } from './area.js';
-import { enter, leave, guardOn, busyError, WITH_HANDLE } from './reentry.js';
+import { enter, leave, guardOn, busyError } from './reentry.js';
 
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((ptr) => fc.fcjs_world_destroy(ptr))
@@ -42,6 +42,9 @@ function outArg(out, type, call) {
   if (!(out instanceof type)) throw argError(call, `out must be a ${type.name}`);
   return out;
 }
+
+/** Package-internal (wire.js): see World's static block. */
+export let worldCall;
 
 export class World {
   #p = 0;
@@ -844,9 +847,16 @@ export class World {
     return this.#plain(c, (p) => text(p, 0, index, c));
   }
 
-  /** Package-internal (reentry.js, WITH_HANDLE): fn(handle) under this world's busy guard. */
-  [WITH_HANDLE](call, fn) {
-    return this.#plain(call, fn);
+  // Package-internal (wire.js): worldCall(world, call, fn) runs fn(handle)
+  // under the world's busy guard. A brand check on the private field (no
+  // getter, trap or prototype of the argument runs), and a module binding
+  // rather than a property, so no caller code can stand in for the world
+  // or for this function and hand C a made-up handle.
+  static {
+    worldCall = (world, call, fn) => {
+      if (world === null || typeof world !== 'object' || !(#p in world)) throw argError(call, 'expected a World');
+      return world.#plain(call, fn);
+    };
   }
 
   /** fc_world_validate: throws FC_ERR_FORMAT when the world is inconsistent (tests). */
