@@ -467,8 +467,8 @@ static void liar_case(int kind, uint64_t seed)
     uint64_t rng = seed;
     pair p;
     const int dim = tu_rand64(&rng) % 2 ? 3 : 2;
-    const uint32_t n = 200 + (uint32_t)(tu_rand64(&rng) % 800);
-    build(&p, &rng, dim, n);
+    const uint32_t nbodies = 200 + (uint32_t)(tu_rand64(&rng) % 800);
+    build(&p, &rng, dim, nbodies);
     /* one real difference, so the honest part of a liar has something to find */
     fc_filter f = {0x80000000u, 0xffffffffu};
     for (uint32_t i = p.n - 1; i > 0; i--) /* the last live body, not slot 0 */
