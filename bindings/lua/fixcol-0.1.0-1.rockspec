@@ -101,6 +101,10 @@ build = {
             "src/desync/desync_fields.c",
             "src/desync/desync_dump.c",
             "src/desync/desync_diff.c",
+            "src/desync/wire_codec.c",
+            "src/desync/wire_check.c",
+            "src/desync/wire_leader.c",
+            "src/desync/wire_follower.c",
             "bindings/lua/src/batch.c",
             "bindings/lua/src/bodies.c",
             "bindings/lua/src/casts.c",
@@ -118,6 +122,7 @@ build = {
             "bindings/lua/src/queries.c",
             "bindings/lua/src/replay.c",
             "bindings/lua/src/shapes.c",
+            "bindings/lua/src/wire.c",
             "bindings/lua/src/world.c"
             },
             incdirs = { "include", "src", "$(LIBFIXMATH_INCDIR)/libfixmath" },
