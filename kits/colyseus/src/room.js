@@ -16,8 +16,9 @@
 // Joining: options { player } (a name, 1..32 characters; the same name
 // takes back its seat: a rejoin). The client gets 'welcome' { seat, seed,
 // state } (state: MobaMatch.save() of now) and catches up from it.
-// 'status' (no payload) is answered with 'status' { frame, seats: [{ player,
-// connected, agreed, mismatched, lastFrame, rejected }] }.
+// 'status' (no payload) is answered with 'status' { frame, pid, seats: [{
+// player, connected, agreed, mismatched, lastFrame, rejected, locating }],
+// reports } (pid: the server process hosting the room).
 // Untrusted messages never throw: a malformed one is counted in `rejected`
 // and ignored.
 import { Room } from '@colyseus/core';
@@ -192,6 +193,7 @@ export class LockstepRoom extends Room {
   status() {
     return {
       frame: this.match.frame,
+      pid: typeof process === 'object' ? process.pid : 0,   // which server process hosts the room
       seats: this.seats.map((s) => ({
         player: s.player, connected: !!s.client, agreed: s.agreed, mismatched: s.mismatched, lastFrame: s.lastFrame,
         rejected: s.rejected, locating: !!s.locate,

@@ -6,7 +6,7 @@
 //    and the field center.x, within ceil(log2 slots) + 2 rounds, with the
 //    median locating latency under 100 ms on loopback; the bot is then
 //    resynced and agrees again. Twin (--break): the bot answers the
-//    questions about frame F from its newest world, which must be caught.
+//    questions about frame F from its world of frame F - 1, which must be caught.
 //  lie: one bot perturbs a body and then answers every question with random
 //    values; the server must report it 'inconsistent' within the round
 //    budget (2 + maxFound * ceil(log2 slots)) while the room keeps running
@@ -43,7 +43,7 @@ if (kase === 'perturb') {
       slot = m.units[unit].id.index;
       m.world.translate2(m.units[unit].id, 1, 0);
     };
-    if (brk) lc.hooks.answerFrame = () => lc.lastFrame;
+    if (brk) lc.hooks.answerFrame = (f) => f - 1;  // an off-by-one frame
     const r = await reportFor(b, 0 + t / 3 | 0).catch((e) => fail(e.message));
     lc.hooks.afterStep = null;
     lc.hooks.answerFrame = null;

@@ -16,8 +16,8 @@ import { Rng } from '../rng.js';
  * (LockstepRoom options) makes a new one. fault (optional): { perturbAt,
  * unit } (after frame perturbAt move unit `unit` by 1 raw in x),
  * { lie: true } (random answers; combine with perturbAt to be searched);
- * twins of the tests: { answerLatest: true } (answers questions about frame
- * F on its newest world), { ignoreCatchUp: true } (ignores snapshots after
+ * twins of the tests: { answerPrevious: true } (answers questions about frame
+ * F on its world of frame F - 1), { ignoreCatchUp: true } (ignores snapshots after
  * the first). Returns { lc, sdk, room, rejoin(whileAway) }: rejoin drops
  * the connection (not consented, no SDK auto-reconnect), awaits
  * whileAway(), and joins the same room again under the same name.
@@ -35,7 +35,7 @@ export async function joinBot({ endpoint, roomId = null, create = {}, player, se
     const r = new Rng(seed ^ 0x5bd1e995);
     hooks.answer = () => (BigInt(r.next()) << 32n) | BigInt(r.next());
   }
-  if (fault.answerLatest) hooks.answerFrame = () => lc.lastFrame;
+  if (fault.answerPrevious) hooks.answerFrame = (f) => f - 1;
   if (fault.ignoreCatchUp) hooks.ignoreCatchUp = () => true;
   const lc = new LockstepClient(room, { input: botInput(seed), hooks, ring });
   await lc.ready;
