@@ -71,7 +71,7 @@ export class LockstepRoom extends Room {
     this.onMessage('*', (c) => { const s = this.#seatOf(c); if (s) s.rejected++; });
 
     this.period = 1000 / this.tickHz;
-    this.due = performance.now() + this.period;
+    this.prevStart = 0;
     this.patchRate = null;              // no Colyseus state: everything is messages
     this.setTimestep(() => this.#tick(), this.period);
   }
@@ -169,11 +169,11 @@ export class LockstepRoom extends Room {
     if (!this.started) {
       if (this.seats.filter((s) => s.client).length < this.startSeats) return;
       this.started = true;
-      this.due = start;
+      this.prevStart = start - this.period;
     }
-    const late = Math.max(0, start - this.due);
-    this.due += this.period;
-    if (start - this.due > 10 * this.period) this.due = start + this.period; // a long stall: do not burst
+    // lateness: how much later than one period after the previous tick this one ran
+    const late = Math.max(0, start - (this.prevStart + this.period));
+    this.prevStart = start;
     const f = this.match.frame;
     const inputs = this.seats.map((s) => s.input);
     const prev = this.sums.get(f - 1);

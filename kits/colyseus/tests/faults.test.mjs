@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// usage: node tests/faults.test.mjs --case perturb|lie|rejoin [--trials N] [--seed N] [--break]
+// usage: node tests/faults.test.mjs --case perturb|lie|rejoin|hostile [--trials N] [--seed N] [--break]
 // Fault injection in a room of 4 bots on an in-process kit server (30 Hz):
 //  perturb: in each of N trials (default 3) one bot moves one body by 1 raw
 //    after a random frame F; the server must name frame F, that body's slot
@@ -14,6 +14,11 @@
 //  rejoin: one bot disconnects at frame 40, rejoins under its name and must
 //    catch up from the snapshot and agree on every frame after. Twin: it
 //    ignores the catch-up snapshot.
+//  hostile: one bot sends malformed messages of every type (wrong types,
+//    out-of-range frames and inputs, stale sessions, a 64 KiB string, raw
+//    bytes); they are counted as rejected, nothing throws, and the room
+//    plays on in agreement. Twin: no hostile message sent (so the
+//    rejected-count check must fail).
 import { randomInt } from 'node:crypto';
 import { flags, localServer, roomOfBots, leaveAll, until } from './common.mjs';
 import { Rng } from '../src/rng.js';
@@ -115,6 +120,36 @@ if (kase === 'perturb') {
   if (s.mismatched !== 0 || b.lc.serverMismatched !== 0) fail('the rejoined bot disagrees with the server');
   if (playedAfter < 60) fail(`only ${playedAfter} frames played after the rejoin`);
   if (s.agreed !== b.lc.frames) fail(`server agreed ${s.agreed} != ${b.lc.frames} frames the bot played`);
+} else if (kase === 'hostile') {
+  const b = bots[1];
+  const junk = [null, 0, -1, 1.5, 'x', 'x'.repeat(3000), [], {}, { f: -1, s: 'zz' }, { f: 2 ** 40, s: '0'.repeat(16) },
+    { dx: 99, dy: 0, cast: 0, aim: 0 }, { dx: 0.5, dy: 0, cast: 0, aim: 0 }, { sid: 'nope', round: 0, a: 'q' },
+    { sid: 1, slot: -3, line: 'body '.repeat(700) }, new Uint8Array(64).fill(255), { __proto__: { f: 1 } }];
+  let sent = 0;
+  if (!brk) {
+    for (const type of ['input', 'sum', 'answer', 'dump', 'catchup', 'nonsense', 'status']) {
+      for (const j of junk) { b.room.send(type, j); sent++; }
+    }
+    b.room.sendBytes('sum', new Uint8Array([1, 2, 3]));
+    sent++;
+  }
+  const f0 = b.lc.lastFrame;
+  await until(() => bots.every((x) => x.lc.lastFrame > f0 + 40), 10000, 'the room playing on').catch((e) => fail(e.message));
+  const st = await bots[0].lc.status();
+  const s = st.seats[1];
+  console.log(`${sent} hostile messages from seat 1: rejected ${s.rejected}; frame ${st.frame}; agreed ${st.seats.map((x) => x.agreed).join(' ')}, ` +
+    `mismatched ${st.seats.map((x) => x.mismatched).join(' ')}, ${st.reports} report(s)`);
+  if (s.rejected < 40) fail(`only ${s.rejected} messages were counted as rejected`);
+  if (st.seats.some((x) => x.mismatched) || st.reports) fail('the hostile messages changed the match');
+  if (!brk) { // a message over the transport's 4 KiB limit: the client is dropped, the room plays on
+    b.room.send('sum', 'x'.repeat(1 << 16));
+    const gone = await until(async () => !(await bots[0].lc.status()).seats[1].connected, 5000, 'the oversized sender dropped')
+      .then(() => true, (e) => fail(e.message));
+    const g = bots[0].lc.lastFrame;
+    await until(() => [0, 2, 3].every((i) => bots[i].lc.lastFrame > g + 20), 10000, 'the room playing on without it')
+      .catch((e) => fail(e.message));
+    console.log(`a 64 KiB message: sender ${gone ? 'dropped by the transport' : 'NOT dropped'}; the others played on to frame ${bots[0].lc.lastFrame}`);
+  }
 } else {
   fail(`unknown --case '${kase}' (perturb, lie, rejoin)`);
 }

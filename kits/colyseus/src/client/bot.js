@@ -52,17 +52,13 @@ export async function joinBot({ endpoint, roomId = null, create = {}, player, se
   return bot;
 }
 
-/** Resolve when cond() holds (polled every 5 ms), reject after ms. */
-export function until(cond, ms, what) {
-  return new Promise((resolve, reject) => {
-    const t0 = Date.now();
-    const poll = () => {
-      let v;
-      try { v = cond(); } catch (e) { return reject(e); }
-      if (v) return resolve(v);
-      if (Date.now() - t0 > ms) return reject(new Error(`timed out after ${ms} ms waiting for ${what}`));
-      setTimeout(poll, 5);
-    };
-    poll();
-  });
+/** Resolve to cond()'s value once it is truthy (cond may be async; polled every 5 ms), reject after ms. */
+export async function until(cond, ms, what) {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await cond();
+    if (v) return v;
+    if (Date.now() - t0 > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
