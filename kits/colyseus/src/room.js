@@ -7,11 +7,12 @@
 // plays the frame on its own authoritative fixcol world and stores the
 // frame's checksum and world snapshot (rings of `ring` frames). Each client
 // plays the same input sets and sends 'sum' { f, s }; a checksum that
-// differs from the server's starts a LocateSession against that client over
-// the room's messages; its report (frame, bodies, differing fields from
-// both canonical dumps, verdict) goes to the room log (one JSON line,
-// `desync-report ...`) and to every client ('desync'); then the client gets
-// a 'resync' (a snapshot of the current state) and plays on.
+// differs from the server's starts a WireLocate search (fixcol's desync
+// wire protocol, the server leading) against that client, its messages
+// crossing the room as 'desync' bytes; the report (frame, bodies, differing
+// fields from both canonical dumps, verdict) goes to the room log (one JSON
+// line, `desync-report ...`) and to every client ('report'); then the
+// client gets a 'resync' (a snapshot of the current state) and plays on.
 //
 // Joining: options { player } (a name, 1..32 characters; the same name
 // takes back its seat: a rejoin). The client gets 'welcome' { seat, seed,
@@ -24,7 +25,7 @@
 import { Room } from '@colyseus/core';
 import { MobaMatch, SEATS, IDLE, normalizeInput } from './moba.js';
 import { FrameRing } from './ring.js';
-import { LocateSession } from './locate_session.js';
+import { WireLocate } from './wire_locate.js';
 import { toHex64, fromHex64 } from './hex64.js';
 import { TickStats } from './tick_stats.js';
 
@@ -64,8 +65,11 @@ export class LockstepRoom extends Room {
 
     this.onMessage('input', (c, m) => this.#onInput(c, m));
     this.onMessage('sum', (c, m) => this.#onSum(c, m));
-    this.onMessage('answer', (c, m) => this.#seatOf(c)?.locate?.onAnswer(m));
-    this.onMessage('dump', (c, m) => this.#seatOf(c)?.locate?.onDump(m));
+    this.onMessage('desync', (c, m) => {
+      const s = this.#seatOf(c);
+      if (s?.locate) s.locate.onMessage(m);
+      else if (s) s.rejected++;          // no search running with this client
+    });
     this.onMessage('status', (c) => c.send('status', this.status()));
     this.onMessage('catchup', (c) => this.#catchup(c));
     this.onMessage('*', (c) => { const s = this.#seatOf(c); if (s) s.rejected++; });
@@ -140,11 +144,11 @@ export class LockstepRoom extends Room {
     const snap = this.snaps.get(frame);
     if (!this.scratch) this.scratch = new MobaMatch(1).world;
     this.scratch.restore(snap);
-    const sid = `${this.roomId}-${this.nextSid++}`;
+    const session = this.nextSid++;
     const client = s.client;
-    s.locate = new LocateSession({
-      sid, frame, world: this.scratch, maxFound: this.maxFound,
-      send: (type, msg) => client.send(type, msg),
+    s.locate = new WireLocate({
+      session, frame, world: this.scratch, maxFound: this.maxFound,
+      send: (bytes) => client.send('desync', bytes),
       onDone: (r) => this.#report(s, r, t0),
     });
     s.locate.start();
@@ -155,7 +159,7 @@ export class LockstepRoom extends Room {
     this.reports.push(report);
     this.stats.locates.push(report.ms);
     console.log(`desync-report ${JSON.stringify(report)}`);
-    this.broadcast('desync', report);
+    this.broadcast('report', report);
     s.locate = null;
     if (s.client) {
       s.client.send('resync', { state: this.match.save() });

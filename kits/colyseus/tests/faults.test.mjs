@@ -7,8 +7,9 @@
 //    median locating latency under 100 ms on loopback; the bot is then
 //    resynced and agrees again. Twin (--break): the bot answers the
 //    questions about frame F from its world of frame F - 1, which must be caught.
-//  lie: one bot perturbs a body and then answers every question with random
-//    values; the server must report it 'inconsistent' within the round
+//  lie: one bot perturbs a body and then answers every message on a copy of
+//    its world with another random body moved by 1 raw (contradicting
+//    answers); the server must report it 'inconsistent' within the round
 //    budget (2 + maxFound * ceil(log2 slots)) while the room keeps running
 //    and the other bots keep agreeing. Twin: the bot answers honestly.
 //  rejoin: one bot disconnects at frame 40, rejoins under its name and must
@@ -22,6 +23,7 @@
 import { randomInt } from 'node:crypto';
 import { flags, localServer, roomOfBots, leaveAll, until } from './common.mjs';
 import { Rng } from '../src/rng.js';
+import { liarWorld } from '../src/client/bot.js';
 
 const o = flags();
 const kase = o.case, brk = !!o.break;
@@ -81,8 +83,7 @@ if (kase === 'perturb') {
   const liar = bots[2].lc;
   const F = 20 + rng.range(0, 30);
   liar.hooks.afterStep = (f, m) => { if (f === F) m.world.translate2(m.units[rng.range(0, 27)].id, 1, 0); };
-  const lr = new Rng(seed ^ 0x2545f491);
-  if (!brk) liar.hooks.answer = () => (BigInt(lr.next()) << 32n) | BigInt(lr.next());
+  if (!brk) liar.hooks.answerWorld = liarWorld(seed);
   const r = await reportFor(2, 0).catch((e) => fail(e.message));
   if (r) {
     const budget = 2 + 8 * log2ceil(Math.max(r.slots, 28));
@@ -90,7 +91,7 @@ if (kase === 'perturb') {
     if (r.verdict !== 'inconsistent') fail(`verdict ${r.verdict}, expected inconsistent`);
     if (r.rounds > budget) fail(`${r.rounds} rounds > the budget ${budget}`);
   }
-  liar.hooks.answer = null;
+  liar.hooks.answerWorld = null;
   liar.hooks.afterStep = null;
   const st0 = await bots[0].lc.status();
   await until(() => bots.every((b) => b.lc.lastFrame > st0.frame + 30), 10000, 'the room playing on').catch((e) => fail(e.message));

@@ -56,7 +56,7 @@ async function openRoom(r) {
       else { if (!pending.has(f)) pending.set(f, []); pending.get(f).push(room); }
       room.send('input', input(f + 1));
     });
-    for (const t of ['welcome', 'resync', 'locate', 'dumpreq', 'desync', 'status']) room.onMessage(t, () => {});
+    for (const t of ['welcome', 'resync', 'desync', 'report', 'status']) room.onMessage(t, () => {});
     thin.push(room);
   }
   return { lc, thin };

@@ -6,6 +6,7 @@
 // and rejoin under the same player name, catching up from the welcome
 // snapshot).
 import { Client } from '@colyseus/sdk';
+import { World, Shape, fix } from 'fixcol';
 import { LockstepClient } from './lockstep_client.js';
 import { botInput } from './bot_input.js';
 import { Rng } from '../rng.js';
@@ -15,7 +16,8 @@ import { Rng } from '../rng.js';
  * endpoint: 'ws://127.0.0.1:PORT'; roomId: join that room, else create
  * (LockstepRoom options) makes a new one. fault (optional): { perturbAt,
  * unit } (after frame perturbAt move unit `unit` by 1 raw in x),
- * { lie: true } (random answers; combine with perturbAt to be searched);
+ * { lie: true } (answers each message on a freshly perturbed copy of its
+ * world: contradicting answers; combine with perturbAt to be searched);
  * twins of the tests: { answerPrevious: true } (answers questions about frame
  * F on its world of frame F - 1), { ignoreCatchUp: true } (ignores snapshots after
  * the first). Returns { lc, sdk, room, rejoin(whileAway) }: rejoin drops
@@ -31,10 +33,7 @@ export async function joinBot({ endpoint, roomId = null, create = {}, player, se
       if (f === fault.perturbAt) m.world.translate2(m.units[fault.unit ?? 0].id, 1, 0);
     };
   }
-  if (fault.lie) {
-    const r = new Rng(seed ^ 0x5bd1e995);
-    hooks.answer = () => (BigInt(r.next()) << 32n) | BigInt(r.next());
-  }
+  if (fault.lie) hooks.answerWorld = liarWorld(seed);
   if (fault.answerPrevious) hooks.answerFrame = (f) => f - 1;
   if (fault.ignoreCatchUp) hooks.ignoreCatchUp = () => true;
   const lc = new LockstepClient(room, { input: botInput(seed), hooks, ring });
@@ -50,6 +49,24 @@ export async function joinBot({ endpoint, roomId = null, create = {}, player, se
     await lc.ready;
   };
   return bot;
+}
+
+/**
+ * liarWorld(seed) -> an answerWorld hook that lies: each message is answered
+ * on a fresh copy of the world of frame F with one random body moved by
+ * 1 raw, so the answers contradict each other.
+ */
+export function liarWorld(seed) {
+  const r = new Rng(seed ^ 0x5bd1e995);
+  let copy = null;
+  const all = Shape.aabb2(0, 0, 1023 * fix.ONE, 1023 * fix.ONE);
+  return (w) => {
+    copy ??= new World({ tag: 1 });
+    copy.restore(w.snapshot());
+    const ids = copy.overlap(all);
+    if (ids.count) copy.translate2(ids.id(r.next() % ids.count), 1, 0);
+    return copy;
+  };
 }
 
 /** Resolve to cond()'s value once it is truthy (cond may be async; polled every 5 ms), reject after ms. */

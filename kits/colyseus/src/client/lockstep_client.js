@@ -6,7 +6,9 @@
 // last `ring` frames' world snapshots, answers the server's locate
 // questions and dump requests on the world of the asked frame, and catches
 // up from the room's snapshot on 'welcome' (join, rejoin) and 'resync'
-// (after a located desync).
+// (after a located desync). The locate search is fixcol's desync wire
+// protocol (WireFollower): the server leads, its 'desync' messages are
+// bytes, and this client answers them on its world of the search's frame.
 //
 //   const room = await sdk.joinOrCreate('lockstep', { player: 'ann' });
 //   const lc = new LockstepClient(room, { input: (f) => ({ dx: 1, dy: 0, cast: 0, aim: 0 }) });
@@ -16,11 +18,12 @@
 // Counters: frames (played), serverAgreed / serverMismatched (the server's
 // published checksum of the previous frame vs this client's), resyncs.
 // hooks (tests and bots only): afterStep(f, match) may change the world
-// after frame f (a fault); answer(q, honest) returns the answer to send;
-// answerFrame(f) -> the frame whose world answers a question about frame
-// f; ignoreCatchUp(kind) -> true skips a 'welcome' / 'resync' snapshot
-// (the last three only for the tests' should-fail twins).
-import { World } from 'fixcol';
+// after frame f (a fault); answerWorld(world) -> the world that answers
+// the next message (a lying bot gives a freshly perturbed one each time);
+// answerFrame(f) -> the frame whose world answers a search about frame f;
+// ignoreCatchUp(kind) -> true skips a 'welcome' / 'resync' snapshot (the
+// last two only for the tests' should-fail twins).
+import { World, WireFollower } from 'fixcol';
 import { MobaMatch } from '../moba.js';
 import { FrameRing } from '../ring.js';
 import { toHex64, fromHex64 } from '../hex64.js';
@@ -41,6 +44,8 @@ export class LockstepClient {
     this.snaps = new FrameRing(ring);
     this.scratch = null;
     this.scratchFrame = -1;
+    this.follower = null;   // WireFollower of the running search
+    this.wireWorld = null;  // its world of frame F
     this.frames = 0;
     this.serverAgreed = 0;
     this.serverMismatched = 0;
@@ -71,9 +76,8 @@ export class LockstepClient {
       if (!this.hooks.ignoreCatchUp?.('resync')) this.#load(m.state, this.seat);
     });
     room.onMessage('frame', (m) => this.#frame(m));
-    room.onMessage('locate', (m) => this.#locate(m));
-    room.onMessage('dumpreq', (m) => this.#dump(m));
-    room.onMessage('desync', (r) => { this.reports.push(r); this.onDesync?.(r); });
+    room.onMessage('desync', (m) => this.#wire(m));
+    room.onMessage('report', (r) => { this.reports.push(r); this.onDesync?.(r); });
     room.onMessage('status', (s) => { for (const w of this.#statusWaiters.splice(0)) w(s); });
   }
 
@@ -126,24 +130,27 @@ export class LockstepClient {
     return this.scratch;
   }
 
-  #locate({ sid, f, round, q }) {
-    const w = this.#worldAt(f);
-    const question = fromHex64(q);
-    if (!w || question === null) return;
-    let a;
-    try {
-      a = w.desyncAnswer(question);
-    } catch {
-      return;
+  // One wire protocol message from the server (bytes).
+  #wire(bytes) {
+    if (!(bytes instanceof Uint8Array)) return;
+    if (!this.follower || this.follower.ended) this.follower = new WireFollower();
+    const fol = this.follower;
+    const st = fol.receive(bytes);
+    if (st === 'start') this.wireWorld = this.#worldAt(fol.frame);
+    if (!this.wireWorld && !fol.ended) fol.abort();   // frame F is no longer in the ring
+    for (;;) {
+      const w = this.wireWorld && this.hooks.answerWorld ? this.hooks.answerWorld(this.wireWorld) : this.wireWorld;
+      const m = fol.produce(w ?? this.#anyWorld());
+      if (m === null) break;
+      this.room.send('desync', m);
     }
-    if (this.hooks.answer) a = this.hooks.answer(question, a);
-    this.room.send('answer', { sid, round, a: toHex64(a) });
+    if (st === 'report' || st === 'verdict') this.wireStatus = st;
   }
 
-  #dump({ sid, f, slot }) {
-    const w = this.#worldAt(f);
-    if (!w || !Number.isInteger(slot) || slot < 0) return;
-    this.room.send('dump', { sid, slot, line: w.dumpSlot(slot) });
+  // A world for produce() calls that only send an abort.
+  #anyWorld() {
+    if (!this.scratch) this.scratch = new World({ tag: 1 });
+    return this.scratch;
   }
 
   /** The room's agreement counters: resolves to its 'status' reply. */
