@@ -2,20 +2,23 @@
 // usage: node tests/load.bench.mjs [--max-rooms 64] [--window-ms 4000] [--hz 30] [--limit-s 300]
 // Load on loopback: redis-server and 2 kit server processes sharing it; N
 // rooms x 4 bot clients at 30 Hz for N = 2, 4, 8, ... up to --max-rooms,
-// each step measured over a window after a warm-up; stops at the first N
-// whose p99 server tick (lateness + duration, the worse of the 2
-// processes) is 10 ms or more, at --max-rooms, or at --limit-s seconds.
+// each step measured over a window after a warm-up; it goes on to
+// --max-rooms unless a step's p99 server tick (lateness + duration, the
+// worse of the 2 processes) passes 50 ms (overloaded) or --limit-s passes.
 // The 4 bots of a room are 4 Colyseus clients that send inputs and
 // checksums; to keep the load generator light they share one client world
 // (what each would compute alone). In each step one bot of room 0 moves a
 // body by 1 raw, and the server's locating latency under that load is
 // measured. Prints fixcol-bench lines, `bench NAME VALUE UNIT`:
 //   kit_rooms_per_core_p99_lt_10ms  the largest N with p99 < 10 ms, per server process (1 core each)
+//   kit_rooms_per_core_cpu          1000 / kit_server_cpu_ms_per_room_s: rooms one fully used core ticks
+//   kit_machine_loadavg             the 1-minute load average at the start (other work on the machine)
 //   kit_tick_p99_ms_N<n>            p99 server tick at each N
 //   kit_server_cpu_ms_per_room_s    server CPU per room-second (world + protocol + framework)
 //   kit_cost_world_pct / _protocol_pct / _framework_pct   the split of server CPU at the largest N
 //   kit_locate_ms_N<n>              locating latency (1 body, 1 raw) at each N
 // The machine's other load shows in the figures: they are measurements, not limits.
+import { loadavg } from 'node:os';
 import { Client } from '@colyseus/sdk';
 import { flags } from './common.mjs';
 import { LockstepClient } from '../src/client/lockstep_client.js';
@@ -31,6 +34,7 @@ const t0 = Date.now();
 const bench = (name, value, unit) => console.log(`bench ${name} ${Number.isInteger(value) ? value : value.toFixed(3)} ${unit}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+bench('kit_machine_loadavg', loadavg()[0], 'load');
 const redis = await startRedis();
 const servers = [await startKitServer(['--redis', redis.url]), await startKitServer(['--redis', redis.url])];
 
@@ -91,17 +95,19 @@ for (let n = 2; n <= maxRooms && (Date.now() - t0) / 1000 < limitS; n *= 2) {
   bench(`kit_tick_p99_ms_N${n}`, p99, 'ms');
   if (rep) bench(`kit_locate_ms_N${n}`, rep.ms, 'ms');
   last = { n, cpu, wall, world, proto };
-  if (p99 >= 10) break;
-  best = n;
+  if (p99 < 10) best = n;
+  if (p99 > 50) break;
 }
 for (const x of rooms) await closeRoom(x);
 await Promise.all(servers.map((s) => stop(s.proc)));
 await stop(redis.proc);
 bench('kit_rooms_per_core_p99_lt_10ms', best / 2, 'rooms');
 if (last) {
-  bench('kit_server_cpu_ms_per_room_s', last.cpu / (last.wall / 1000) / last.n, 'ms');
+  const perRoom = last.cpu / (last.wall / 1000) / last.n;
+  bench('kit_server_cpu_ms_per_room_s', perRoom, 'ms');
+  bench('kit_rooms_per_core_cpu', 1000 / perRoom, 'rooms');
   bench('kit_cost_world_pct', (last.world / last.cpu) * 100, '%');
   bench('kit_cost_protocol_pct', (last.proto / last.cpu) * 100, '%');
   bench('kit_cost_framework_pct', ((last.cpu - last.world - last.proto) / last.cpu) * 100, '%');
 }
-process.exit(best > 0 ? 0 : 1);
+process.exit(last ? 0 : 1);   // figures printed; they are measurements, not pass/fail limits
