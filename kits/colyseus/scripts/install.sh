@@ -15,6 +15,7 @@ cp "$kit/package.json" "$kit/package-lock.json" "$kit/.npmrc" "$dest"/
 for d in src bin web tests; do rm -rf "${dest:?}/$d"; cp -r "$kit/$d" "$dest/$d"; done
 cd "$dest"
 export PUPPETEER_SKIP_DOWNLOAD=1 PUPPETEER_SKIP_CHROMIUM_DOWNLOAD=1
+rm -rf node_modules   # npm ci removes it too, but fails on a half-removed tree
 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
