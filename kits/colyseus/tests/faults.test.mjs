@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// usage: node tests/faults.test.mjs --case perturb|lie|rejoin|hostile [--trials N] [--seed N] [--break]
+// usage: node tests/faults.test.mjs --case perturb|lie|silent|rejoin|hostile [--trials N] [--seed N] [--break]
 // Fault injection in a room of 4 bots on an in-process kit server (30 Hz):
 //  perturb: in each of N trials (default 3) one bot moves one body by 1 raw
 //    after a random frame F; the server must name frame F, that body's slot
@@ -12,6 +12,10 @@
 //    answers); the server must report it 'inconsistent' within the round
 //    budget (2 + maxFound * ceil(log2 slots)) while the room keeps running
 //    and the other bots keep agreeing. Twin: the bot answers honestly.
+//  silent: one bot perturbs a body and never answers the search: the server
+//    reports 'timeout' after the room's locateTimeoutMs (300 ms here), the
+//    bot is resynced and agrees again, the room plays on. Twin: the bot
+//    answers.
 //  rejoin: one bot disconnects at frame 40, rejoins under its name and must
 //    catch up from the snapshot and agree on every frame after. Twin: it
 //    ignores the catch-up snapshot.
@@ -32,7 +36,7 @@ const rng = new Rng(seed);
 console.log(`case ${kase}${brk ? ' (should-fail twin)' : ''}, seed ${seed} (--seed ${seed} repeats it)`);
 const HZ = 30;
 const srv = await localServer(`faults ${kase}`, 120000, {});
-const bots = await roomOfBots(srv.endpoint, { seed: 77, tickHz: HZ, maxFound: 8 });
+const bots = await roomOfBots(srv.endpoint, { seed: 77, tickHz: HZ, maxFound: 8, locateTimeoutMs: 300 });
 const fails = [];
 const fail = (m) => { fails.push(m); console.log(`FAIL ${m}`); };
 const reportFor = (seat, n) => until(() => bots[0].lc.reports.filter((r) => r.seat === seat)[n], 10000, `desync report ${n} of seat ${seat}`);
@@ -100,6 +104,27 @@ if (kase === 'perturb') {
   st.seats.forEach((s, i) => {
     if (i !== 2 && s.mismatched) fail(`seat ${i} (honest) mismatched ${s.mismatched}`);
     if (s.agreed <= st0.seats[i].agreed + 20) fail(`seat ${i} stopped agreeing after the report`);
+  });
+} else if (kase === 'silent') {
+  const b = bots[1].lc;
+  const F = 20 + rng.range(0, 20);
+  b.hooks.afterStep = (f, m) => { if (f === F) m.world.translate2(m.units[rng.range(0, 27)].id, 1, 0); };
+  if (!brk) b.hooks.silent = () => true;
+  const r = await reportFor(1, 0).catch((e) => fail(e.message));
+  b.hooks.afterStep = null;
+  b.hooks.silent = null;
+  if (r) {
+    console.log(`silent bot (seat 1, perturbed after frame ${F}): verdict ${r.verdict} (${r.reason}) after ${r.ms.toFixed(0)} ms, ${r.rounds} rounds`);
+    if (r.verdict !== 'timeout') fail(`verdict ${r.verdict}, expected timeout`);
+    if (r.ms < 300 || r.ms > 2000) fail(`reported after ${r.ms.toFixed(0)} ms, expected 300 ms + one tick or so`);
+  }
+  const st0 = await bots[0].lc.status();
+  await until(() => bots.every((x) => x.lc.lastFrame > st0.frame + 30), 10000, 'the room playing on').catch((e) => fail(e.message));
+  const st = await bots[0].lc.status();
+  console.log(`after the timeout: frame ${st0.frame} -> ${st.frame}; agreed ${st.seats.map((s) => s.agreed).join(' ')}, mismatched ${st.seats.map((s) => s.mismatched).join(' ')}`);
+  st.seats.forEach((s, i) => {
+    if (s.mismatched !== (i === 1 ? 1 : 0)) fail(`seat ${i}: ${s.mismatched} mismatching frames`);
+    if (s.agreed <= st0.seats[i].agreed + 20) fail(`seat ${i} stopped agreeing after the timeout`);
   });
 } else if (kase === 'rejoin') {
   const b = bots[3];

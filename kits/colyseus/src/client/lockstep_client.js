@@ -22,7 +22,8 @@
 // the next message (a lying bot gives a freshly perturbed one each time);
 // answerFrame(f) -> the frame whose world answers a search about frame f;
 // ignoreCatchUp(kind) -> true skips a 'welcome' / 'resync' snapshot (the
-// last two only for the tests' should-fail twins).
+// last two only for the tests' should-fail twins); silent() -> true ignores
+// the protocol's messages (a client that never answers).
 import { World, WireFollower } from 'fixcol';
 import { MobaMatch } from '../moba.js';
 import { FrameRing } from '../ring.js';
@@ -132,7 +133,7 @@ export class LockstepClient {
 
   // One wire protocol message from the server (bytes).
   #wire(bytes) {
-    if (!(bytes instanceof Uint8Array)) return;
+    if (!(bytes instanceof Uint8Array) || this.hooks.silent?.()) return;
     if (!this.follower || this.follower.ended) this.follower = new WireFollower();
     const fol = this.follower;
     const st = fol.receive(bytes);
