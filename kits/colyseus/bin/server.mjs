@@ -6,7 +6,8 @@
 // "lockstep-server listening HOST:PORT" when ready and every desync report
 // as a `desync-report {json}` line. With an IPC channel (child_process.fork)
 // it answers { cmd: 'stats' } with its TickStats summary and { cmd: 'reset' }
-// by starting a new measurement window. SIGTERM / SIGINT: shut down, exit 0.
+// by starting a new measurement window. SIGTERM / SIGINT: Colyseus shuts
+// down gracefully and exits.
 import { startServer } from '../src/server.js';
 
 const args = process.argv.slice(2);
@@ -38,5 +39,4 @@ async function stop() {
   clearTimeout(force);
   process.exit(0);
 }
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+// SIGTERM / SIGINT: Colyseus' own graceful shutdown (it exits the process)

@@ -52,6 +52,8 @@ export class LockstepRoom extends Room {
     this.startSeats = intIn(o.startSeats, 1, SEATS) ? o.startSeats : SEATS;
     this.started = false;
     this.maxClients = 2 * SEATS;
+    // a client sends 2 messages a frame plus a search's answers: more than this drops it
+    this.maxMessagesPerSecond = Math.max(600, 8 * this.tickHz);
     this.match = new MobaMatch(this.seed);
     this.sums = new FrameRing(ring);
     this.snaps = new FrameRing(ring);
