@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/* frame.c - w:frame(cmd, n, out): a frame's commands in one call
+ * (fixcol/frame.h, fc_frame_run). cmd[1..n] are the command words, out
+ * receives the result words: the slot of a command that starts at C offset
+ * k (fc_frame_run's out[k]) is out[k + 1 ...]. fixcol.frame_ops names the
+ * opcodes. Only the words a command writes are copied into out (a status,
+ * a count and that many entries, a read shape's own words); the other
+ * words of its slot keep what out held, as in C. The words are read with
+ * raw gets (no metamethod runs) into a per-world scratch array that only
+ * grows, so a steady frame loop allocates nothing in C; out is written
+ * under the busy flag (fcl_fill): a finalizer that calls a method of this
+ * world during that is refused. */
+#include <stdlib.h>
+
+#include "fcl.h"
+
+/* Room for n words in u's frame scratch; NULL when out of memory. */
+static int32_t *scratch(fcl_world *u, size_t n)
+{
+    if (n > u->frame_cap) {
+        size_t cap = u->frame_cap ? u->frame_cap : 1024;
+        while (cap < n)
+            cap *= 2;
+        void *p = realloc(u->frame, cap * sizeof(int32_t));
+        if (!p)
+            return NULL;
+        u->frame = p;
+        u->frame_cap = cap;
+    }
+    return u->frame;
+}
+
+/* A word: an integer in -2^31 .. 2^32 - 1 (2^31 .. 2^32 - 1 are uint32
+ * fields - a mask, an id part - and stored as their bit pattern). */
+static int to_word(lua_State *L, int idx, int32_t *out)
+{
+    int32_t v;
+    if (fcl_to_raw(L, idx, &v)) {
+        *out = v;
+        return 1;
+    }
+    if (lua_type(L, idx) != LUA_TNUMBER)
+        return 0;
+    lua_Number d = lua_tonumber(L, idx); /* not a result: only compared, then read as an integer */
+    if (!(d >= 2147483648.0 && d <= 4294967295.0))
+        return 0;
+#if LUA_VERSION_NUM >= 503
+    lua_Integer i;
+    if (lua_isinteger(L, idx))
+        i = lua_tointeger(L, idx);
+    else if (!lua_numbertointeger(d, &i))
+        return 0;
+#else
+    lua_Integer i = lua_tointeger(L, idx);
+    if ((lua_Number)i != d)
+        return 0;
+#endif
+    *out = (int32_t)(uint32_t)((uint64_t)i & 0xFFFFFFFFu);
+    return 1;
+}
+
+/* Words of the shape record at s (well-formed). */
+static int32_t shape_words(const int32_t *s)
+{
+    switch (s[0]) {
+    case FC_SHAPE2_CIRCLE: return 4;
+    case FC_SHAPE2_AABB: return 5;
+    case FC_SHAPE2_POLY: return 2 + 2 * s[1];
+    default: return 6;
+    }
+}
+
+static void copy(lua_State *L, int out, const int32_t *o, int32_t at, int32_t n)
+{
+    for (int32_t i = 0; i < n; i++) {
+        lua_pushinteger(L, o[at + i]);
+        lua_rawseti(L, out, (int)(at + i + 1));
+    }
+}
+
+/* The written words of the command c whose slot starts at o[at]; returns
+ * the command's words and sets *slot to its slot's. */
+static int32_t copy_written(lua_State *L, int out, const int32_t *c, const int32_t *o, int32_t at, int32_t *slot)
+{
+    const int32_t *r = o + at;
+    int32_t st = r[0], ok = st == FC_OK, buf = st == FC_ERR_BUFFER;
+    switch (c[0]) {
+    case FC_FRAME_TRANSLATE2: *slot = 1; copy(L, out, o, at, 1); return 6;
+    case FC_FRAME_MOVE_POLAR2: *slot = 3; copy(L, out, o, at, 3); return 6;
+    case FC_FRAME_SET_ANGLE2: *slot = 1; copy(L, out, o, at, 1); return 5;
+    case FC_FRAME_SET_SHAPE2: *slot = 1; copy(L, out, o, at, 1); return 4 + shape_words(c + 4);
+    case FC_FRAME_GET_SHAPE2:
+        *slot = 1 + FC_FRAME_SHAPE_WORDS;
+        copy(L, out, o, at, ok ? 1 + shape_words(r + 1) : 1);
+        return 4;
+    case FC_FRAME_SECTOR2: case FC_FRAME_RING2: case FC_FRAME_OVERLAP2: {
+        int32_t cap = c[0] == FC_FRAME_SECTOR2 ? c[8] : c[0] == FC_FRAME_RING2 ? c[7] : c[3];
+        *slot = 2 + 3 * cap;
+        copy(L, out, o, at, ok ? 2 + 3 * r[1] : buf ? 2 : 1);
+        return c[0] == FC_FRAME_SECTOR2 ? 9 : c[0] == FC_FRAME_RING2 ? 8 : 4 + shape_words(c + 4);
+    }
+    case FC_FRAME_RAY2: *slot = 6; copy(L, out, o, at, ok ? (r[1] ? 6 : 2) : 1); return 7;
+    case FC_FRAME_CAST2: *slot = 8; copy(L, out, o, at, ok ? (r[1] ? 8 : 2) : 1); return 5 + shape_words(c + 5);
+    case FC_FRAME_PAIRS: case FC_FRAME_PUSHOUT_PAIRS2: {
+        int32_t cap = c[0] == FC_FRAME_PAIRS ? c[1] : c[2];
+        *slot = 2 + 6 * cap;
+        copy(L, out, o, at, ok ? 2 + 6 * r[1] : buf ? 2 : 1);
+        return c[0] == FC_FRAME_PAIRS ? 2 : 3;
+    }
+    case FC_FRAME_EVENTS:
+        *slot = 3 + 6 * (c[1] + c[2]);
+        copy(L, out, o, at, ok ? 3 + 6 * r[1] : buf ? 3 : 1);
+        if (ok)
+            copy(L, out, o, at + 3 + 6 * c[1], 6 * r[2]);
+        return 3;
+    default: *slot = 3; copy(L, out, o, at, 3); return 1;
+    }
+}
+
+size_t fcl_frame_fill(lua_State *L, int out, const void *p)
+{
+    const fcl_frame_run *f = (const fcl_frame_run *)p;
+    int32_t at = 0;
+    for (int32_t k = 0; k < f->cmd_words;) {
+        int32_t slot = 0;
+        k += copy_written(L, out, f->cmd + k, f->out, at, &slot);
+        at += slot;
+    }
+    return (size_t)at;
+}
+
+/* w:frame(cmd, n, out) -> words (the result words the buffer has: out's
+ * slots end there). Argument errors (world unchanged): cmd or out not a
+ * table, n outside 0..2^28, cmd[k] not an integer in -2^31 .. 2^32 - 1,
+ * a malformed command (fc_frame_check: its first word is named), a
+ * destroyed or busy world. Per-command failures are status words. */
+static int l_frame(lua_State *L)
+{
+    fcl_world *u = fcl_world_arg(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    uint32_t n = fcl_check_u32(L, 3);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    if (n > FC_FRAME_MAX_WORDS)
+        return fcl_argerror(L, 3, "count %lu too large (at most %d words)", (unsigned long)n, FC_FRAME_MAX_WORDS);
+    int32_t *cmd = scratch(u, n);
+    if (!cmd && n > 0)
+        return fcl_push_status_error(L, FC_ERR_NO_MEMORY);
+    for (uint32_t i = 0; i < n; i++) {
+        lua_rawgeti(L, 2, (int)i + 1);
+        if (!to_word(L, -1, &cmd[i]))
+            return fcl_argerror(L, 2, "cmd[%lu]: expected an integer in -2^31 .. 2^32-1, got %s",
+                                (unsigned long)i + 1, luaL_typename(L, -1));
+        lua_pop(L, 1);
+    }
+    int32_t need = 0, bad = -1;
+    if (fc_frame_check(cmd, (int32_t)n, &need, &bad) != FC_OK)
+        return fcl_argerror(L, 2, "cmd[%ld]: malformed command (opcode %ld; fixcol/frame.h)", (long)bad + 1,
+                            (long)(bad >= 0 ? cmd[bad] : 0));
+    cmd = scratch(u, (size_t)n + (size_t)need);
+    if (!cmd && n + (uint32_t)need > 0)
+        return fcl_push_status_error(L, FC_ERR_NO_MEMORY);
+    fc_world *w = fcl_use(L, u);
+    int32_t got = 0;
+    fc_status st = fc_frame_run(w, cmd, (int32_t)n, cmd + n, need, &got, &bad);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    fcl_frame_run f = {cmd, (int32_t)n, cmd + n};
+    fcl_list l = {FCL_FRAME, 4, &f, got};
+    fcl_fill(L, u, &l, 1);
+    lua_pushinteger(L, got);
+    return 1;
+}
+
+const luaL_Reg fcl_frame_methods[] = {
+    {"frame", l_frame},
+    {NULL, NULL},
+};
+
+/* fixcol.frame_ops: opcode names -> numbers; fixcol.FRAME_SHAPE_WORDS. */
+void fcl_open_frame(lua_State *L)
+{
+    static const struct {
+        const char *name;
+        int op;
+    } ops[] = {{"TRANSLATE2", FC_FRAME_TRANSLATE2}, {"MOVE_POLAR2", FC_FRAME_MOVE_POLAR2},
+               {"SET_ANGLE2", FC_FRAME_SET_ANGLE2}, {"SET_SHAPE2", FC_FRAME_SET_SHAPE2},
+               {"GET_SHAPE2", FC_FRAME_GET_SHAPE2}, {"SECTOR2", FC_FRAME_SECTOR2},
+               {"RING2", FC_FRAME_RING2},           {"OVERLAP2", FC_FRAME_OVERLAP2},
+               {"RAY2", FC_FRAME_RAY2},             {"CAST2", FC_FRAME_CAST2},
+               {"PAIRS", FC_FRAME_PAIRS},           {"EVENTS", FC_FRAME_EVENTS},
+               {"PUSHOUT_PAIRS2", FC_FRAME_PUSHOUT_PAIRS2}, {"CHECKSUM", FC_FRAME_CHECKSUM}};
+    lua_createtable(L, 0, (int)(sizeof ops / sizeof ops[0]));
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        lua_pushinteger(L, ops[i].op);
+        lua_setfield(L, -2, ops[i].name);
+    }
+    lua_setfield(L, -2, "frame_ops");
+    lua_pushinteger(L, FC_FRAME_SHAPE_WORDS);
+    lua_setfield(L, -2, "FRAME_SHAPE_WORDS");
+}
