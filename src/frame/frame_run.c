@@ -121,6 +121,34 @@ static void push_pairs(fc_world *w, const int32_t *c, const int32_t *pairs_slot,
     }
 }
 
+/* Words of the shape record at s (well-formed). */
+static int32_t shape_len(const int32_t *s)
+{
+    return s[0] == FC_SHAPE2_CIRCLE ? 4 : s[0] == FC_SHAPE2_AABB ? 5 : s[0] == FC_SHAPE2_POLY ? 2 + 2 * s[1] : 6;
+}
+
+/* Words of the well-formed command c and (*slot) of its result slot
+ * (fc_frame_command_words' answer, without its checks). */
+static int32_t sizes(const int32_t *c, int32_t *slot)
+{
+    switch (c[0]) {
+    case FC_FRAME_TRANSLATE2: *slot = 1; return 6;
+    case FC_FRAME_MOVE_POLAR2: *slot = 3; return 6;
+    case FC_FRAME_SET_ANGLE2: *slot = 1; return 5;
+    case FC_FRAME_SET_SHAPE2: *slot = 1; return 4 + shape_len(c + 4);
+    case FC_FRAME_GET_SHAPE2: *slot = 1 + FC_FRAME_SHAPE_WORDS; return 4;
+    case FC_FRAME_SECTOR2: *slot = 2 + 3 * c[8]; return 9;
+    case FC_FRAME_RING2: *slot = 2 + 3 * c[7]; return 8;
+    case FC_FRAME_OVERLAP2: *slot = 2 + 3 * c[3]; return 4 + shape_len(c + 4);
+    case FC_FRAME_RAY2: *slot = 6; return 7;
+    case FC_FRAME_CAST2: *slot = 8; return 5 + shape_len(c + 5);
+    case FC_FRAME_PAIRS: *slot = 2 + 6 * c[1]; return 2;
+    case FC_FRAME_EVENTS: *slot = 3 + 6 * (c[1] + c[2]); return 3;
+    case FC_FRAME_PUSHOUT_PAIRS2: *slot = 2 + 6 * c[2]; return 3;
+    default: *slot = 3; return 1;
+    }
+}
+
 /* Run the well-formed command c, writing its slot o. */
 static void run_one(fc_world *w, const int32_t *c, int32_t *o, const int32_t *pairs_slot)
 {
@@ -253,14 +281,13 @@ fc_status fc_frame_run(fc_world *w, const int32_t *cmd, int32_t cmd_words, int32
         return FC_ERR_BUFFER;
     int32_t off = 0;
     const int32_t *pairs_slot = NULL;
-    int seen = 0;
     for (int32_t at = 0; at < cmd_words;) {
-        int64_t slot = 0;
-        int32_t n = fc_frame_command_words(cmd + at, cmd_words - at, &slot, &seen);
+        int32_t slot = 0;
+        int32_t n = sizes(cmd + at, &slot);
         run_one(w, cmd + at, out + off, pairs_slot);
         if (cmd[at] == FC_FRAME_PAIRS)
             pairs_slot = out + off;
-        off += (int32_t)slot;
+        off += slot;
         at += n;
     }
     return FC_OK;

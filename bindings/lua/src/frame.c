@@ -59,6 +59,24 @@ static int to_word(lua_State *L, int idx, int32_t *out)
     return 1;
 }
 
+#define CHUNK 32
+
+/* to_word with the common case first: an integer-valued number in int32. */
+static int word_at(lua_State *L, int idx, int32_t *out)
+{
+#if LUA_VERSION_NUM >= 503
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        int isnum = 0;
+        lua_Integer v = lua_tointegerx(L, idx, &isnum);
+        if (isnum && v >= INT32_MIN && v <= INT32_MAX) {
+            *out = (int32_t)v;
+            return 1;
+        }
+    }
+#endif
+    return to_word(L, idx, out);
+}
+
 /* Words of the shape record at s (well-formed). */
 static int32_t shape_words(const int32_t *s)
 {
@@ -145,12 +163,16 @@ static int l_frame(lua_State *L)
     int32_t *cmd = scratch(u, n);
     if (!cmd && n > 0)
         return fcl_push_status_error(L, FC_ERR_NO_MEMORY);
-    for (uint32_t i = 0; i < n; i++) {
-        lua_rawgeti(L, 2, (int)i + 1);
-        if (!to_word(L, -1, &cmd[i]))
-            return fcl_argerror(L, 2, "cmd[%lu]: expected an integer in -2^31 .. 2^32-1, got %s",
-                                (unsigned long)i + 1, luaL_typename(L, -1));
-        lua_pop(L, 1);
+    luaL_checkstack(L, CHUNK + 2, "fixcol: frame words");
+    for (uint32_t i = 0; i < n; i += CHUNK) { /* CHUNK words pushed, read, popped at once */
+        int k = n - i < CHUNK ? (int)(n - i) : CHUNK;
+        for (int j = 0; j < k; j++)
+            lua_rawgeti(L, 2, (int)(i + (uint32_t)j) + 1);
+        for (int j = 0; j < k; j++)
+            if (!word_at(L, j - k, &cmd[i + (uint32_t)j]))
+                return fcl_argerror(L, 2, "cmd[%lu]: expected an integer in -2^31 .. 2^32-1, got %s",
+                                    (unsigned long)(i + (uint32_t)j) + 1, luaL_typename(L, j - k));
+        lua_pop(L, k);
     }
     int32_t need = 0, bad = -1;
     if (fc_frame_check(cmd, (int32_t)n, &need, &bad) != FC_OK)
