@@ -18,6 +18,10 @@ export const FRAME_MAX_WORDS = 1 << 28;
 
 const registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((p) => free(p)) : null;
 
+// Set by FrameBuffer's static block (they read its private fields).
+let frameArgs, frameCall;
+export { frameArgs, frameCall };
+
 /** Command and result words in wasm memory. */
 export class FrameBuffer {
   #p = 0;
@@ -100,5 +104,3 @@ export class FrameBuffer {
   }
 }
 
-let frameArgs, frameCall;
-export { frameArgs, frameCall };
