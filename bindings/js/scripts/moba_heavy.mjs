@@ -76,7 +76,7 @@ export function percall(fc, m, frames) {
       try {
         w.translate2(id, floor16(SPEED * fix.cos(a)), floor16(SPEED * fix.sin(a)));
       } catch (e) {
-        st = e.status;
+        st = e.code;
       }
       d = fold(d, st);
       w.getShape(id, shape);
