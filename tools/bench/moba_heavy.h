@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* moba_heavy.h - the call-heavy MOBA frame of issue 26 (docs/bench-moba.md
+/* moba_heavy.h - the call-heavy MOBA frame of issue 26 (docs/frame.md, "The call-heavy MOBA frame"
  * states it for every binding): 24 walls and 200 units; every frame each
  * unit turns, moves 1/4 unit along its heading (sincos + translate2) and
  * reads its shape back; 10 sector and 10 ring skill queries, 20 ray

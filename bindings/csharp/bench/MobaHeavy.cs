@@ -3,7 +3,7 @@ using System;
 using Fixcol;
 
 /// <summary>
-/// The call-heavy MOBA frame (docs/bench-moba.md; C: tools/bench/moba_heavy.c)
+/// The call-heavy MOBA frame (docs/frame.md, "The call-heavy MOBA frame"; C: tools/bench/moba_heavy.c)
 /// through the C# binding: PerCall with the per-call World methods (each
 /// unit: Angle.SinCos, Translate, GetShape2; push-outs as GetShape2 x2 +
 /// Pushout.TryDelta + Translate) and Batch with one World.RunFrame a frame.

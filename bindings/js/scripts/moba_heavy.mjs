@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The call-heavy MOBA frame (docs/bench-moba.md; C: tools/bench/moba_heavy.c)
+// The call-heavy MOBA frame (docs/frame.md, "The call-heavy MOBA frame"; C: tools/bench/moba_heavy.c)
 // through the JS package: percall() with the per-call World methods (each
 // unit: fix.sin/cos, translate2, getShape; push-outs as getShape x2 +
 // pushout + translate2) and batch() with one World.runFrame a frame. Both

@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: MIT
--- moba_heavy.lua - the call-heavy MOBA frame (docs/bench-moba.md; C:
+-- moba_heavy.lua - the call-heavy MOBA frame (docs/frame.md, "The call-heavy MOBA frame"; C:
 -- tools/bench/moba_heavy.c) through the Lua binding, written once with the
 -- per-call API (each unit: sincos, translate2, get_shape; push-outs as
 -- get_shape x2 + pushout2 + translate2) and once with w:frame (one call a
