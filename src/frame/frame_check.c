@@ -17,92 +17,78 @@ static int is_cap(int32_t v)
     return v >= 0 && v <= FC_FRAME_MAX_CAP;
 }
 
-/* Argument words (after the opcode) of the fixed-size commands; 0 for the
- * ones with a shape record or unknown. */
-static int32_t fixed_args(int32_t op)
+/* The command with a shape record at c[head]: its words, or -1. */
+static int32_t with_shape(const int32_t *c, int32_t avail, int32_t head)
 {
-    switch (op) {
-    case FC_FRAME_TRANSLATE2: return 5;
-    case FC_FRAME_MOVE_POLAR2: return 5;
-    case FC_FRAME_SET_ANGLE2: return 4;
-    case FC_FRAME_GET_SHAPE2: return 3;
-    case FC_FRAME_SECTOR2: return 8;
-    case FC_FRAME_RING2: return 7;
-    case FC_FRAME_RAY2: return 6;
-    case FC_FRAME_PAIRS: return 1;
-    case FC_FRAME_EVENTS: return 2;
-    case FC_FRAME_PUSHOUT_PAIRS2: return 2;
-    case FC_FRAME_CHECKSUM: return 0;
-    default: return -1;
-    }
+    if (avail <= head)
+        return -1;
+    int32_t sw = fc_frame_shape_words(c + head, avail - head);
+    return sw < 0 ? -1 : head + sw;
 }
 
 int32_t fc_frame_command_words(const int32_t *c, int32_t avail, int64_t *slot, int *pairs_seen)
 {
-    int32_t op = c[0];
-    if (op == FC_FRAME_SET_SHAPE2 || op == FC_FRAME_OVERLAP2 || op == FC_FRAME_CAST2) {
-        int32_t head = op == FC_FRAME_SET_SHAPE2 ? 4 : op == FC_FRAME_OVERLAP2 ? 4 : 5;
-        if (avail <= head)
-            return -1;
-        int32_t sw = fc_frame_shape_words(c + head, avail - head);
-        if (sw < 0)
-            return -1;
-        if (op == FC_FRAME_SET_SHAPE2)
-            *slot = 1;
-        else if (op == FC_FRAME_CAST2)
-            *slot = 8;
-        else if (!is_cap(c[3]))
-            return -1;
-        else
-            *slot = 2 + 3 * (int64_t)c[3];
-        return head + sw;
-    }
-    int32_t args = fixed_args(op);
-    if (args < 0 || args >= avail)
-        return -1;
-    switch (op) {
-    case FC_FRAME_TRANSLATE2: *slot = 1; break;
-    case FC_FRAME_MOVE_POLAR2:
-        if (!is_angle(c[4]))
-            return -1;
-        *slot = 3;
-        break;
-    case FC_FRAME_SET_ANGLE2:
-        if (!is_angle(c[4]))
-            return -1;
+    /* one switch: each case checks that its words are there, then its
+     * caps and angles */
+    switch (c[0]) {
+    case FC_FRAME_TRANSLATE2:
         *slot = 1;
-        break;
-    case FC_FRAME_GET_SHAPE2: *slot = 1 + FC_FRAME_SHAPE_WORDS; break;
+        return avail >= 6 ? 6 : -1;
+    case FC_FRAME_MOVE_POLAR2:
+        *slot = 3;
+        return avail >= 6 && is_angle(c[4]) ? 6 : -1;
+    case FC_FRAME_SET_ANGLE2:
+        *slot = 1;
+        return avail >= 5 && is_angle(c[4]) ? 5 : -1;
+    case FC_FRAME_SET_SHAPE2:
+        *slot = 1;
+        return with_shape(c, avail, 4);
+    case FC_FRAME_GET_SHAPE2:
+        *slot = 1 + FC_FRAME_SHAPE_WORDS;
+        return avail >= 4 ? 4 : -1;
     case FC_FRAME_SECTOR2:
-        if (!is_angle(c[4]) || !is_angle(c[5]) || !is_cap(c[8]))
+        if (avail < 9 || !is_angle(c[4]) || !is_angle(c[5]) || !is_cap(c[8]))
             return -1;
         *slot = 2 + 3 * (int64_t)c[8];
-        break;
+        return 9;
     case FC_FRAME_RING2:
-        if (!is_cap(c[7]))
+        if (avail < 8 || !is_cap(c[7]))
             return -1;
         *slot = 2 + 3 * (int64_t)c[7];
-        break;
-    case FC_FRAME_RAY2: *slot = 6; break;
+        return 8;
+    case FC_FRAME_OVERLAP2:
+        if (avail < 4 || !is_cap(c[3]))
+            return -1;
+        *slot = 2 + 3 * (int64_t)c[3];
+        return with_shape(c, avail, 4);
+    case FC_FRAME_RAY2:
+        *slot = 6;
+        return avail >= 7 ? 7 : -1;
+    case FC_FRAME_CAST2:
+        *slot = 8;
+        return with_shape(c, avail, 5);
     case FC_FRAME_PAIRS:
-        if (!is_cap(c[1]))
+        if (avail < 2 || !is_cap(c[1]))
             return -1;
         *slot = 2 + 6 * (int64_t)c[1];
         *pairs_seen = 1;
-        break;
+        return 2;
     case FC_FRAME_EVENTS:
-        if (!is_cap(c[1]) || !is_cap(c[2]))
+        if (avail < 3 || !is_cap(c[1]) || !is_cap(c[2]))
             return -1;
         *slot = 3 + 6 * ((int64_t)c[1] + c[2]);
-        break;
+        return 3;
     case FC_FRAME_PUSHOUT_PAIRS2:
-        if (!*pairs_seen || !is_cap(c[2]))
+        if (avail < 3 || !*pairs_seen || !is_cap(c[2]))
             return -1;
         *slot = 2 + 6 * (int64_t)c[2];
-        break;
-    default: *slot = 3; break; /* CHECKSUM */
+        return 3;
+    case FC_FRAME_CHECKSUM:
+        *slot = 3;
+        return 1;
+    default:
+        return -1;
     }
-    return 1 + args;
 }
 
 fc_status fc_frame_check(const int32_t *cmd, int32_t cmd_words, int32_t *out_words, int32_t *bad_word)
