@@ -245,7 +245,7 @@ static int32_t reference(fc_world *w, const int32_t *c, int32_t n, int32_t *out)
             const int32_t *ps = out + pairs_off;
             uint32_t mask = (uint32_t)a[1];
             if (ps[0]) {
-                o[0] = ps[0];
+                o[0] = ps[0], o[1] = 0;
             } else {
                 /* the unit/wall pairs first (a copy), then the pushes */
                 static fc_body_id walls[4096], units[4096];

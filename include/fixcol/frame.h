@@ -70,7 +70,7 @@
  *        fc_pushout2 / fc_world_translate2's first error, d then (0, 0)).
  *        count = the unit/wall pairs; slot 6 * cap; more than cap:
  *        FC_ERR_BUFFER and nothing pushed. That PAIRS command failed: its
- *        status, nothing pushed. A pair whose body is no longer live is
+ *        status, count 0, nothing pushed. A pair whose body is no longer live is
  *        skipped (no command destroys a body, so only a foreign caller can
  *        cause it).
  *  14  CHECKSUM       (none)                            status lo hi

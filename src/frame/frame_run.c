@@ -91,7 +91,7 @@ static void push_pairs(fc_world *w, const int32_t *c, const int32_t *pairs_slot,
 {
     uint32_t mask = (uint32_t)c[1];
     if (pairs_slot[0] != FC_OK) {
-        o[0] = pairs_slot[0];
+        o[0] = pairs_slot[0], o[1] = 0;
         return;
     }
     int32_t np = pairs_slot[1], n = 0;

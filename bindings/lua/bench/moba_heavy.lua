@@ -6,10 +6,13 @@
 -- frame), against the same frame in C (fixcol-moba, spawned in the same
 -- run). Every variant's digest after FRAMES frames must equal C's.
 --   lua5.4 moba_heavy.lua FIXCOL_MOBA [frames [reps [variant]]]
+-- On LuaJIT the batch is written through FFI pointers into a
+-- fixcol.frame_buffer (batch_ffi); the table form is checked alongside.
 -- variant "all" (default): interleaved runs, medians, `bench NAME VALUE
--- UNIT` lines; "percall" / "batch": one run of that variant only, printing
+-- UNIT` lines; "percall" / "batch" / "batch_ffi": one run of that variant only, printing
 -- its digest (tools/bench/moba_callgrind.sh counts instructions with it).
 local fc = require "fixcol"
+local ok_ffi, ffi = pcall(require, "ffi")
 local tool, frames, reps, variant = ...
 frames = tonumber(frames) or 200
 reps = tonumber(reps) or 5
@@ -218,6 +221,83 @@ local function batch(m, nframes)
   return d
 end
 
+-- ---------------------------------------------------------------- batch, LuaJIT FFI
+-- The same frame with the words in a fixcol.frame_buffer, written and read
+-- through FFI pointers (no table in between): LuaJIT's form of the batch.
+local function batch_ffi(m, nframes)
+  local w, x, y, angle, ix, gen, tag = m.w, m.x, m.y, m.angle, m.ix, m.gen, m.tag
+  local buf = fc.frame_buffer(8192, 65536)
+  local cmd_at, out_at = buf:offsets()
+  local base = ffi.cast("int32_t *", buf)
+  local cmd, out = base + cmd_at - 1, base + out_at - 1 -- 1-based like the tables
+  local MOVE, GET, SECTOR, RING, RAY, CAST = OP.MOVE_POLAR2, OP.GET_SHAPE2, OP.SECTOR2, OP.RING2, OP.RAY2, OP.CAST2
+  local d = 0
+  for _ = 1, nframes do
+    local n = 0
+    for i = 0, UNITS - 1 do
+      local a = steer(m, i)
+      angle[i] = a
+      local u = WALLS + i
+      local I, G, T = ix[u], gen[u], tag[u]
+      cmd[n + 1], cmd[n + 2], cmd[n + 3], cmd[n + 4], cmd[n + 5], cmd[n + 6] = MOVE, I, G, T, a, SPEED
+      cmd[n + 7], cmd[n + 8], cmd[n + 9], cmd[n + 10] = GET, I, G, T
+      n = n + 10
+    end
+    for k = 0, 9 do
+      local u = k * 20
+      cmd[n + 1], cmd[n + 2], cmd[n + 3], cmd[n + 4], cmd[n + 5] = SECTOR, x[u], y[u], 10 * U, angle[u]
+      cmd[n + 6], cmd[n + 7], cmd[n + 8], cmd[n + 9] = 5461, 1, 1, 0
+      n = n + 9
+    end
+    for k = 0, 9 do
+      local u = k * 20 + 10
+      cmd[n + 1], cmd[n + 2], cmd[n + 3], cmd[n + 4], cmd[n + 5], cmd[n + 6], cmd[n + 7], cmd[n + 8] =
+        RING, x[u], y[u], 3 * U, 9 * U, 1, 1, 0
+      n = n + 8
+    end
+    for k = 0, 19 do
+      local u, dir = k * 10 + 5, DIRS[k % 8 + 1]
+      cmd[n + 1], cmd[n + 2], cmd[n + 3], cmd[n + 4], cmd[n + 5], cmd[n + 6], cmd[n + 7] =
+        RAY, x[u], y[u], dir[1], dir[2], 1, 2
+      n = n + 7
+    end
+    for k = 0, 4 do
+      local u, dir = k * 40 + 3, DIRS[k + 1]
+      cmd[n + 1], cmd[n + 2], cmd[n + 3], cmd[n + 4], cmd[n + 5] = CAST, floor(dir[1] / 3), floor(dir[2] / 3), 1, 2
+      cmd[n + 6], cmd[n + 7], cmd[n + 8], cmd[n + 9] = 1, x[u], y[u], U
+      n = n + 9
+    end
+    cmd[n + 1], cmd[n + 2], cmd[n + 3], cmd[n + 4], cmd[n + 5] = OP.PAIRS, CAP, OP.EVENTS, 0, 0
+    cmd[n + 6], cmd[n + 7], cmd[n + 8], cmd[n + 9] = OP.PUSHOUT_PAIRS2, 2, CAP, OP.CHECKSUM
+    n = n + 9
+    w:frame(buf, n)
+    local o = 1 -- Lua index of the next slot
+    for i = 0, UNITS - 1 do
+      d = fold(d, out[o])
+      if out[o + 3] == OK then x[i], y[i] = out[o + 5], out[o + 6] end
+      o = o + 4 + SW
+    end
+    for _ = 1, 20 do d = fold(d, out[o + 1]); o = o + 2 end
+    for _ = 1, 20 do
+      d = fold(d, out[o + 1] == 1 and out[o + 2] * 65536 + out[o + 5] or -1)
+      o = o + 6
+    end
+    for _ = 1, 5 do
+      d = fold(d, out[o + 1] == 1 and out[o + 2] * 65536 + out[o + 5] or -1)
+      o = o + 8
+    end
+    local np = out[o + 1]
+    o = o + 2 + 6 * CAP
+    d = fold(fold(fold(d, np), out[o + 1]), out[o + 2])
+    o = o + 3
+    local pushes = out[o + 1]
+    for p = 0, pushes - 1 do d = fold(fold(d, out[o + 2 + 6 * p + 3]), out[o + 2 + 6 * p + 4]) end
+    o = o + 2 + 6 * CAP
+    d = fold(fold(fold(d, pushes), out[o + 1] % M32), out[o + 2] % M32)
+  end
+  return d
+end
+
 local clock = require("fixcol_cbench").now
 local function timed(fn)
   local m = setup()
@@ -229,9 +309,10 @@ local function timed(fn)
   return t, d
 end
 
-if variant == "percall" or variant == "batch" then
+if variant == "percall" or variant == "batch" or variant == "batch_ffi" then
   local m = setup()
-  print(("digest %d"):format(variant == "percall" and percall(m, frames) or batch(m, frames)))
+  local run = variant == "percall" and percall or variant == "batch_ffi" and batch_ffi or batch
+  print(("digest %d"):format(run(m, frames)))
   return
 end
 
@@ -252,12 +333,18 @@ local function median(t)
   return k % 2 == 1 and s[(k + 1) / 2] or (s[k / 2] + s[k / 2 + 1]) / 2
 end
 
+-- LuaJIT: the batch through FFI pointers into a frame_buffer (its fast form)
+local batch_best = ok_ffi and batch_ffi or batch
 local tp, tb, tc, tcb, rp, rb = {}, {}, {}, {}, {}, {}
 for r = 1, reps do
   local dp, db, dc, dcb
   tp[r], dp = timed(percall)
   tc[r], dc = c_run("percall")
-  tb[r], db = timed(batch)
+  tb[r], db = timed(batch_best)
+  if ok_ffi then
+    local _, dt = timed(batch) -- the table form gives the same digest
+    if dt ~= db then error("the table batch and the FFI batch differ") end
+  end
   tcb[r], dcb = c_run("batch")
   if dp ~= dc or db ~= dc or dcb ~= dc then
     error(("digests differ after %d frames: Lua per-call %d, Lua batch %d, C %d, C batch %d"):format(frames, dp, db, dc, dcb))

@@ -10,6 +10,7 @@
  * grows, so a steady frame loop allocates nothing in C; out is written
  * under the busy flag (fcl_fill): a finalizer that calls a method of this
  * world during that is refused. */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "fcl.h"
@@ -147,6 +148,122 @@ size_t fcl_frame_fill(lua_State *L, int out, const void *p)
     return (size_t)at;
 }
 
+/* ---- fixcol.frame_buffer(cmd_words, out_words): both word arrays in one
+ * userdata (for LuaJIT's FFI: ffi.cast("int32_t *", buf) points at its
+ * payload; buf:offsets() gives where cmd[1] and the result slots start). */
+const char fcl_frame_buffer_mt[] = "fixcol.frame_buffer";
+
+typedef struct fcl_fbuf {
+    const char *tag;    /* fcl_frame_buffer_mt */
+    int32_t cmd_words;  /* as made; bounded by the userdata's length when used */
+    int32_t out_words;
+    int32_t words[1];   /* cmd_words command words, then out_words result words */
+} fcl_fbuf;
+
+#define FBUF_HEAD ((int32_t)(offsetof(fcl_fbuf, words) / sizeof(int32_t)))
+
+/* The buffer at idx and its sizes, bounded by the userdata's real length
+ * (FFI code can write the header; it cannot change the length). */
+static fcl_fbuf *fbuf_at(lua_State *L, int idx, int32_t *ncmd, int32_t *nout)
+{
+    fcl_fbuf *b = (fcl_fbuf *)fcl_testudata(L, idx, fcl_frame_buffer_mt);
+    if (!b)
+        return NULL;
+    size_t len = fcl_rawlen(L, idx);
+    int64_t total = (int64_t)((len - offsetof(fcl_fbuf, words)) / sizeof(int32_t));
+    int64_t c = b->cmd_words < 0 ? 0 : b->cmd_words > total ? total : b->cmd_words;
+    *ncmd = (int32_t)c;
+    *nout = (int32_t)(total - c);
+    return b;
+}
+
+static fcl_fbuf *check_fbuf(lua_State *L, int arg, int32_t *ncmd, int32_t *nout)
+{
+    fcl_fbuf *b = fbuf_at(L, arg, ncmd, nout);
+    if (!b)
+        fcl_argerror(L, arg, "expected a fixcol.frame_buffer, got %s", luaL_typename(L, arg));
+    return b;
+}
+
+static int l_frame_buffer(lua_State *L)
+{
+    uint32_t nc = fcl_check_u32(L, 1), no = fcl_check_u32(L, 2);
+    if (nc < 1 || nc > (1u << 24))
+        return fcl_argerror(L, 1, "cmd_words %lu outside 1..2^24", (unsigned long)nc);
+    if (no < 1 || no > (1u << 24))
+        return fcl_argerror(L, 2, "out_words %lu outside 1..2^24", (unsigned long)no);
+    fcl_fbuf *b = (fcl_fbuf *)fcl_newudata(L, offsetof(fcl_fbuf, words) + ((size_t)nc + no) * sizeof(int32_t),
+                                           fcl_frame_buffer_mt);
+    b->cmd_words = (int32_t)nc;
+    b->out_words = (int32_t)no;
+    return 1;
+}
+
+/* buf:set(i, v): cmd[i] = v (i in 1..cmd_words, v a word as in w:frame). */
+static int l_fbuf_set(lua_State *L)
+{
+    int32_t nc, no, v;
+    fcl_fbuf *b = check_fbuf(L, 1, &nc, &no);
+    uint32_t i = fcl_check_u32(L, 2);
+    if (i < 1 || i > (uint32_t)nc)
+        return fcl_argerror(L, 2, "index %lu outside 1..%ld", (unsigned long)i, (long)nc);
+    if (!to_word(L, 3, &v))
+        return fcl_argerror(L, 3, "expected an integer in -2^31 .. 2^32-1, got %s", luaL_typename(L, 3));
+    b->words[i - 1] = v;
+    return 0;
+}
+
+/* buf:get(i) -> cmd[i]; buf:out(k) -> result word k (1-based: a slot at C
+ * offset o starts at k = o + 1). */
+static int fbuf_get(lua_State *L, int out)
+{
+    int32_t nc, no;
+    fcl_fbuf *b = check_fbuf(L, 1, &nc, &no);
+    uint32_t i = fcl_check_u32(L, 2), n = (uint32_t)(out ? no : nc);
+    if (i < 1 || i > n)
+        return fcl_argerror(L, 2, "index %lu outside 1..%lu", (unsigned long)i, (unsigned long)n);
+    lua_pushinteger(L, b->words[(out ? nc : 0) + (int32_t)i - 1]);
+    return 1;
+}
+static int l_fbuf_get(lua_State *L) { return fbuf_get(L, 0); }
+static int l_fbuf_out(lua_State *L) { return fbuf_get(L, 1); }
+
+/* buf:offsets() -> cmd_at, out_at, cmd_words, out_words: word offsets from
+ * the payload start (ffi.cast("int32_t *", buf)[cmd_at] is cmd[1]). */
+static int l_fbuf_offsets(lua_State *L)
+{
+    int32_t nc, no;
+    check_fbuf(L, 1, &nc, &no);
+    lua_pushinteger(L, FBUF_HEAD);
+    lua_pushinteger(L, FBUF_HEAD + nc);
+    lua_pushinteger(L, nc);
+    lua_pushinteger(L, no);
+    return 4;
+}
+
+/* w:frame(buf, n) -> words: the commands buf cmd[1..n], results into buf. */
+static int frame_on_buffer(lua_State *L, fcl_world *u)
+{
+    int32_t nc, no;
+    fcl_fbuf *b = check_fbuf(L, 2, &nc, &no);
+    uint32_t n = fcl_check_u32(L, 3);
+    if (n > (uint32_t)nc)
+        return fcl_argerror(L, 3, "count %lu over the buffer's %ld command words", (unsigned long)n, (long)nc);
+    int32_t need = 0, bad = -1;
+    if (fc_frame_check(b->words, (int32_t)n, &need, &bad) != FC_OK)
+        return fcl_argerror(L, 2, "cmd[%ld]: malformed command (opcode %ld; fixcol/frame.h)", (long)bad + 1,
+                            (long)(bad >= 0 ? b->words[bad] : 0));
+    if (need > no)
+        return fcl_argerror(L, 2, "the commands need %ld result words, the buffer has %ld", (long)need, (long)no);
+    fc_world *w = fcl_use(L, u); /* nothing above ran Lua code */
+    int32_t got = 0;
+    fc_status st = fc_frame_run(w, b->words, (int32_t)n, b->words + nc, no, &got, &bad);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    lua_pushinteger(L, got);
+    return 1;
+}
+
 /* w:frame(cmd, n, out) -> words (the result words the buffer has: out's
  * slots end there). Argument errors (world unchanged): cmd or out not a
  * table, n outside 0..2^28, cmd[k] not an integer in -2^31 .. 2^32 - 1,
@@ -155,6 +272,8 @@ size_t fcl_frame_fill(lua_State *L, int out, const void *p)
 static int l_frame(lua_State *L)
 {
     fcl_world *u = fcl_world_arg(L, 1);
+    if (lua_type(L, 2) == LUA_TUSERDATA)
+        return frame_on_buffer(L, u);
     luaL_checktype(L, 2, LUA_TTABLE);
     uint32_t n = fcl_check_u32(L, 3);
     luaL_checktype(L, 4, LUA_TTABLE);
@@ -217,6 +336,17 @@ void fcl_open_frame(lua_State *L)
         lua_setfield(L, -2, ops[i].name);
     }
     lua_setfield(L, -2, "frame_ops");
+    static const luaL_Reg m[] = {{"set", l_fbuf_set}, {"get", l_fbuf_get}, {"out", l_fbuf_out},
+                                 {"offsets", l_fbuf_offsets}, {NULL, NULL}};
+    luaL_newmetatable(L, fcl_frame_buffer_mt);
+    lua_newtable(L);
+    fcl_setfuncs(L, m);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "fixcol.frame_buffer");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+    lua_pushcfunction(L, l_frame_buffer);
+    lua_setfield(L, -2, "frame_buffer");
     lua_pushinteger(L, FC_FRAME_SHAPE_WORDS);
     lua_setfield(L, -2, "FRAME_SHAPE_WORDS");
 }

@@ -199,7 +199,7 @@ local function gen(w, ids, cmd, have_pairs)
     put(cmd, 13, mask, cap)
     return function(last_pairs)
       local p, np = last_pairs.p, last_pairs.n
-      if not p then return { last_pairs.status } end
+      if not p then return { last_pairs.status, 0 } end
       local units, walls = {}, {}
       for i = 1, 2 * np, 2 do
         local fa, fb = w:get_filter(p[i]), w:get_filter(p[i + 1])
@@ -247,6 +247,8 @@ for round = 1, 40 do
   local wa, ida, s0 = make_world()
   seed = s0
   local wb, idb = make_world()
+  seed = s0
+  local wc = make_world() -- runs the same words from a fixcol.frame_buffer
   for frame = 1, 4 do
     local cmd, expects, last = {}, {}, nil
     local pairs_seen = false
@@ -258,6 +260,14 @@ for round = 1, 40 do
     end
     local out = {}
     local words = wb:frame(cmd, #cmd, out)
+    local buf = fc.frame_buffer(#cmd, words > 0 and words or 1)
+    for i = 1, #cmd do buf:set(i, cmd[i]) end
+    check(wc:frame(buf, #cmd) == words, "round %d frame %d: buffer result words", round, frame)
+    for k = 1, words do
+      if out[k] ~= nil then
+        check(buf:out(k) == out[k], "round %d frame %d: buffer word %d %s, table %s", round, frame, k, tostring(buf:out(k)), tostring(out[k]))
+      end
+    end
     -- the expected words, slot by slot (slot sizes from the layout)
     local o, last_pairs = 0, { status = nil }
     local at = 1
@@ -295,9 +305,10 @@ for round = 1, 40 do
     check(words == o, "round %d frame %d: %d result words, layout says %d", round, frame, words, o)
     local la, ha = wa:checksum_parts()
     local lb, hb = wb:checksum_parts()
-    check(la == lb and ha == hb, "round %d frame %d: checksums differ", round, frame)
+    local lc, hc = wc:checksum_parts()
+    check(la == lb and ha == hb and lc == la and hc == ha, "round %d frame %d: checksums differ", round, frame)
   end
-  wa:destroy(); wb:destroy()
+  wa:destroy(); wb:destroy(); wc:destroy()
 end
 for op = 1, 14 do check((covered[op] or 0) > 0, "opcode %d never succeeded in the streams", op) end
 
@@ -351,6 +362,40 @@ check(not okm and hooked == 0, "cmd __index consulted (%d) or a missing word acc
 local mout = setmetatable({}, { __newindex = function(t, k, v) hooked = hooked + 1; w:destroy(); rawset(t, k, v) end })
 local nw = w:frame(good, 7, mout)
 check(nw == 4 and hooked == 0 and pcall(w.checksum_parts, w) and mout[1] == 0, "out __newindex consulted")
+-- frame buffers: bad arguments change nothing
+local buf = fc.frame_buffer(8, 4)
+for i = 1, 7 do buf:set(i, good[i]) end
+local function bad_buf(what, fn)
+  local lo, hi = w:checksum_parts()
+  local okb = pcall(fn)
+  local lo2, hi2 = w:checksum_parts()
+  check(not okb and lo == lo2 and hi == hi2, "%s: accepted or changed the world", what)
+end
+bad_buf("n over the buffer", function() return w:frame(buf, 9) end)
+bad_buf("a world as the buffer", function() return w:frame(w, 7) end)
+bad_buf("buf:set index 0", function() buf:set(0, 1) end)
+bad_buf("buf:set index 9", function() buf:set(9, 1) end)
+bad_buf("buf:set a string", function() buf:set(1, "1") end)
+bad_buf("buf:out index 5", function() return buf:out(5) end)
+bad_buf("frame_buffer(0, 1)", function() return fc.frame_buffer(0, 1) end)
+bad_buf("frame_buffer(1, 2^24 + 1)", function() return fc.frame_buffer(1, 2 ^ 24 + 1) end)
+local small = fc.frame_buffer(8, 3)
+for i = 1, 7 do small:set(i, good[i]) end
+bad_buf("results too short", function() return w:frame(small, 7) end)
+buf:set(7, 99)
+bad_buf("malformed", function() return w:frame(buf, 7) end)
+buf:set(7, 14)
+check(w:frame(buf, 7) == 4 and buf:out(1) == 0, "the buffer runs")
+local cmd_at, out_at, nc, no = buf:offsets()
+check(out_at == cmd_at + 8 and nc == 8 and no == 4, "offsets")
+local okffi, ffi = pcall(require, "ffi")
+if okffi then -- LuaJIT: the words through FFI; a corrupted header stays inside the userdata
+  local p = ffi.cast("int32_t *", buf)
+  check(p[cmd_at] == 1 and p[cmd_at + 6] == 14 and p[out_at] == 0, "FFI view of the words")
+  p[cmd_at - 2] = 2000000000 -- the header's cmd_words
+  local okh = pcall(w.frame, w, buf, 12)
+  check(not okh, "a corrupted header let the count pass the userdata")
+end
 -- a destroyed world
 w:destroy()
 local okd, errd = pcall(w.frame, w, good, 7, {})
