@@ -205,6 +205,12 @@ static void fill_shape3(lua_State *L, const fc_shape3 *s)
         }
         lua_setfield(L, -2, "axes");
         break;
+    case FC_SHAPE3_CAPSULE: /* not a world body shape yet (the world refuses it); the 2D capsule's fields plus z */
+        set_type(L, "capsule");
+        set(L, "ax", s->u.capsule.a.x), set(L, "ay", s->u.capsule.a.y), set(L, "az", s->u.capsule.a.z);
+        set(L, "bx", s->u.capsule.b.x), set(L, "by", s->u.capsule.b.y), set(L, "bz", s->u.capsule.b.z);
+        set(L, "r", s->u.capsule.radius);
+        break;
     }
 }
 
