@@ -23,6 +23,8 @@
 #include "collide3d_internal.h"
 #include "collide3d_segment.h"
 
+#include <stddef.h>
+
 #include "core/bigint.h"
 
 #include "core/nofloat.h"
@@ -142,18 +144,28 @@ static int bounds_meet(const fc_capsule3 *c, const fc3_box *b)
     return 1;
 }
 
-static int capsule_box(const fc_capsule3 *c, const fc3_box *b, const fc_shape3 *box)
+/* The box as given: exactly one of aabb, obb is non-NULL. */
+typedef struct box_arg {
+    const fc_aabb3 *aabb;
+    const fc_obb3 *obb;
+} box_arg;
+
+static int sphere_box(const fc_sphere *s, box_arg box)
+{
+    return box.aabb ? fc_overlap_sphere_aabb3(s, box.aabb) : fc_overlap_sphere_obb3(s, box.obb);
+}
+
+static int capsule_box(const fc_capsule3 *c, const fc3_box *b, box_arg box)
 {
     if (!bounds_meet(c, b))
         return 0;
-    fc_shape3 s;
-    s.type = FC_SHAPE3_SPHERE;
-    s.u.sphere.center = c->a;
-    s.u.sphere.radius = c->radius;
-    if (fc_overlap3(&s, box))
+    fc_sphere s;
+    s.center = c->a;
+    s.radius = c->radius;
+    if (sphere_box(&s, box))
         return 1;
-    s.u.sphere.center = c->b;
-    if (fc_overlap3(&s, box))
+    s.center = c->b;
+    if (sphere_box(&s, box))
         return 1;
     if (segment_meets_box(c, b))
         return 1;
@@ -208,8 +220,7 @@ static int64_t g_at(const fc_capsule3 *c, const fc3_box *b, int64_t s)
     return signed_dist(b, x, y);
 }
 
-static void capsule_box_contact(const fc_capsule3 *c, const fc3_box *b, const fc_shape3 *box,
-                                fc_contact3_result *out)
+static void capsule_box_contact(const fc_capsule3 *c, const fc3_box *b, box_arg box, fc_contact3_result *out)
 {
     int64_t lo = 0, hi = 65536;
     while (hi - lo > 2) {
@@ -229,11 +240,10 @@ static void capsule_box_contact(const fc_capsule3 *c, const fc3_box *b, const fc
     }
     int64_t x[3], y[3];
     seg_point(c, best, x);
-    fc_shape3 sp;
-    sp.type = FC_SHAPE3_SPHERE;
-    sp.u.sphere.center = (fc_vec3){ (fix16_t)x[0], (fix16_t)x[1], (fix16_t)x[2] };
-    sp.u.sphere.radius = c->radius;
-    if (fc_contact3(&sp, box, out))
+    fc_sphere sp;
+    sp.center = (fc_vec3){ (fix16_t)x[0], (fix16_t)x[1], (fix16_t)x[2] };
+    sp.radius = c->radius;
+    if (box.aabb ? fc_contact_sphere_aabb3(&sp, box.aabb, out) : fc_contact_sphere_obb3(&sp, box.obb, out))
         return;
     /* The rounded point misses by a rounding: touching, direction x -> y. */
     signed_dist(b, x, y);
@@ -246,34 +256,16 @@ static void capsule_box_contact(const fc_capsule3 *c, const fc3_box *b, const fc
     out->point = (fc_vec3){ (fix16_t)y[0], (fix16_t)y[1], (fix16_t)y[2] };
 }
 
-static fc_shape3 shape_aabb(const fc_aabb3 *b)
-{
-    fc_shape3 s;
-    s.type = FC_SHAPE3_AABB;
-    s.u.aabb = *b;
-    return s;
-}
-
-static fc_shape3 shape_obb(const fc_obb3 *b)
-{
-    fc_shape3 s;
-    s.type = FC_SHAPE3_OBB;
-    s.u.obb = *b;
-    return s;
-}
-
 int fc_overlap_capsule3_aabb3(const fc_capsule3 *a, const fc_aabb3 *b)
 {
     fc3_box bx = fc3_box_from_aabb(b);
-    fc_shape3 s = shape_aabb(b);
-    return capsule_box(a, &bx, &s);
+    return capsule_box(a, &bx, (box_arg){ b, NULL });
 }
 
 int fc_overlap_capsule3_obb3(const fc_capsule3 *a, const fc_obb3 *b)
 {
     fc3_box bx = fc3_box_from_obb(b);
-    fc_shape3 s = shape_obb(b);
-    return capsule_box(a, &bx, &s);
+    return capsule_box(a, &bx, (box_arg){ NULL, b });
 }
 
 int fc_overlap_aabb3_capsule3(const fc_aabb3 *a, const fc_capsule3 *b) { return fc_overlap_capsule3_aabb3(b, a); }
@@ -282,20 +274,20 @@ int fc_overlap_obb3_capsule3(const fc_obb3 *a, const fc_capsule3 *b) { return fc
 int fc_contact_capsule3_aabb3(const fc_capsule3 *a, const fc_aabb3 *b, fc_contact3_result *out)
 {
     fc3_box bx = fc3_box_from_aabb(b);
-    fc_shape3 s = shape_aabb(b);
-    if (!capsule_box(a, &bx, &s))
+    box_arg box = { b, NULL };
+    if (!capsule_box(a, &bx, box))
         return 0;
-    capsule_box_contact(a, &bx, &s, out);
+    capsule_box_contact(a, &bx, box, out);
     return 1;
 }
 
 int fc_contact_capsule3_obb3(const fc_capsule3 *a, const fc_obb3 *b, fc_contact3_result *out)
 {
     fc3_box bx = fc3_box_from_obb(b);
-    fc_shape3 s = shape_obb(b);
-    if (!capsule_box(a, &bx, &s))
+    box_arg box = { NULL, b };
+    if (!capsule_box(a, &bx, box))
         return 0;
-    capsule_box_contact(a, &bx, &s, out);
+    capsule_box_contact(a, &bx, box, out);
     return 1;
 }
 
