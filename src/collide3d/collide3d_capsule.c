@@ -75,7 +75,10 @@ static void contact_caps(const fc_capsule3 *a, const fc_capsule3 *b, fc_contact3
     if ((v[0] | v[1] | v[2]) != 0) {
         fc3_unit(v[0], v[1], v[2], &out->normal);
         fc_i128 v2 = fc_i128_add(fc_i128_mul_add(v[0], v[0], v[1], v[1]), fc_i128_mul_i64(v[2], v[2]));
-        dist = (fc3_round_sqrt(v2) + 32768) >> 16;
+        /* |v| < 2^48.6: the clamp never acts; it states the bound for the analysis. */
+        int64_t root = fc3_round_sqrt(v2);
+        root = root < ((int64_t)1 << 50) ? root : (int64_t)1 << 50;
+        dist = (root + 32768) >> 16;
     } else {
         int64_t n[3];
         for (int i = 0; i < 3; i++)

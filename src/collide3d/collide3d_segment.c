@@ -126,8 +126,10 @@ int64_t fc3_ratio_q32(fc_i128 num, fc_i128 den)
         num = fc_i128_shr(num, 1);
         den = fc_i128_shr(den, 1);
     }
-    /* num < den < 2^62: num * 2^32 < 2^94, quotient <= 2^32. */
-    return (int64_t)fc3_udiv(fc_i128_shl(num, 32), (uint64_t)fc_i128_low_i64(den));
+    /* num < den < 2^62: num * 2^32 < 2^94, quotient <= 2^32 (the clamp
+     * never acts; it states the bound for the analysis). */
+    uint64_t q = fc3_udiv(fc_i128_shl(num, 32), (uint64_t)fc_i128_low_i64(den));
+    return q > ((uint64_t)1 << 32) ? (int64_t)1 << 32 : (int64_t)q;
 }
 
 /* fc3_ratio_q32 of int64 operands, with the sign of den folded in. */
@@ -140,15 +142,17 @@ static int64_t ratio(fc_i128 num, fc_i128 den)
     return fc3_ratio_q32(num, den);
 }
 
+/* Dot product of triples with components in [-2^30, 2^30]. */
+static int64_t dot64(const int64_t a[3], const int64_t b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
 void fc3_seg_closest(const int64_t p0[3], const int64_t d1[3], const int64_t q0[3], const int64_t d2[3], int64_t *s,
                      int64_t *t)
 {
     const int64_t one = (int64_t)1 << 32;
     int64_t r[3];
     sub3(p0, q0, r);
-    /* Raw coordinates: every dot product < 3 * 2^60. */
-    int64_t a = fc_i128_low_i64(dot(d1, d1)), e = fc_i128_low_i64(dot(d2, d2)), f = fc_i128_low_i64(dot(d2, r));
-    int64_t c = fc_i128_low_i64(dot(d1, r)), b = fc_i128_low_i64(dot(d1, d2));
+    /* Raw coordinates (|d|, |r| <= 2^30): every dot product <= 3 * 2^60. */
+    int64_t a = dot64(d1, d1), e = dot64(d2, d2), f = dot64(d2, r), c = dot64(d1, r), b = dot64(d1, d2);
     *s = 0;
     *t = 0;
     if (a == 0 && e == 0)
