@@ -137,7 +137,7 @@ static int bounds_meet(const fc_capsule3 *c, const fc3_box *b)
             ax3(b, i, u);
             ext += abs64(u[k]) * b->h[i]; /* < 2^47 */
         }
-        ext = (ext + 65535) >> 16;
+        ext = ext > 0 ? (ext + 65535) >> 16 : 0; /* h >= 0: ext >= 0 (stated for the analysis) */
         if (hi < b->c[k] - ext || lo > b->c[k] + ext)
             return 0;
     }
