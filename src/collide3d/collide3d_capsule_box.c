@@ -174,12 +174,17 @@ static int capsule_box(const fc_capsule3 *c, const fc3_box *b, box_arg box)
 
 /* ---- contact ------------------------------------------------------------- */
 
-/* The segment point at s / 65536, rounded to nearest raw (ties up). */
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* The segment point at s / 65536 (s in [0, 65536]), rounded to nearest raw
+ * (ties up). It lies between a and b, so in the coordinate range; the
+ * clamps never act, they state the bounds for the analysis. */
 static void seg_point(const fc_capsule3 *c, int64_t s, int64_t x[3])
 {
     const int64_t a3[3] = {c->a.x, c->a.y, c->a.z}, b3[3] = {c->b.x, c->b.y, c->b.z};
+    s = clamp64(s, 0, 65536);
     for (int k = 0; k < 3; k++)
-        x[k] = a3[k] + fc3_round_shr((b3[k] - a3[k]) * s, 16); /* < 2^46 */
+        x[k] = clamp64(a3[k] + fc3_round_shr((b3[k] - a3[k]) * s, 16), -FC_COORD_LIMIT, FC_COORD_LIMIT);
 }
 
 /* Approximate signed distance of x to the box (2^17 raw units; negative
@@ -222,16 +227,19 @@ static int64_t g_at(const fc_capsule3 *c, const fc3_box *b, int64_t s)
 
 static void capsule_box_contact(const fc_capsule3 *c, const fc3_box *b, box_arg box, fc_contact3_result *out)
 {
+    /* Ternary search over s in [0, 65536]: at most 40 rounds (each keeps
+     * 2/3 of hi - lo, which starts at 2^16); lo, hi stay in [0, 65536]
+     * (the clamps never act, they state it for the analysis). */
     int64_t lo = 0, hi = 65536;
-    while (hi - lo > 2) {
+    for (int round = 0; round < 40 && hi - lo > 2; round++) {
         int64_t m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
         if (g_at(c, b, m1) <= g_at(c, b, m2))
-            hi = m2;
+            hi = clamp64(m2, 0, 65536);
         else
-            lo = m1;
+            lo = clamp64(m1, 0, 65536);
     }
     int64_t best = lo, gbest = g_at(c, b, lo);
-    for (int64_t s = lo + 1; s <= hi; s++) {
+    for (int64_t s = lo + 1; s <= hi && s <= lo + 2; s++) {
         int64_t g = g_at(c, b, s);
         if (g < gbest) {
             gbest = g;
