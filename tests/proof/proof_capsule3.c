@@ -75,3 +75,51 @@ PAIR3(capsule3, fc_capsule3, sphere, fc_sphere)
 PAIR3(capsule3, fc_capsule3, capsule3, fc_capsule3)
 PAIR3(capsule3, fc_capsule3, aabb3, fc_aabb3)
 PAIR3(capsule3, fc_capsule3, obb3, fc_obb3)
+
+/* The dispatch (fc_overlap3 / fc_contact3) and fc_pushout3 for every
+ * ordered pair with a capsule3 on one side (7 pairs), both shapes drawn
+ * from their whole range. */
+#include <string.h>
+
+#include <fixcol/pushout.h>
+
+fc_vec3 sink_pushout3;
+
+static fc_shape3 any_shape3(int t)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = (fc_shape3_type)t;
+    if (t == FC_SHAPE3_SPHERE)
+        s.u.sphere = any_sphere();
+    else if (t == FC_SHAPE3_AABB)
+        s.u.aabb = any_aabb3();
+    else if (t == FC_SHAPE3_OBB)
+        s.u.obb = any_obb3();
+    else
+        s.u.capsule = any_capsule3();
+    return s;
+}
+
+/* kind 0: fc_overlap3, 1: fc_contact3, 2: fc_pushout3. */
+static void capsule_pairs(int kind)
+{
+    //@ loop unroll 7;
+    for (int k = 0; k < 7; k++) {
+        int ta = k < 4 ? FC_SHAPE3_CAPSULE : k - 3, tb = k < 4 ? k + 1 : FC_SHAPE3_CAPSULE;
+        fc_shape3 a = any_shape3(ta), b = any_shape3(tb);
+        if (kind == 0) {
+            sink_int = fc_overlap3(&a, &b);
+        } else if (kind == 1) {
+            sink_int = fc_contact3(&a, &b, &sink_contact);
+        } else {
+            fc_vec3 d = fc_vec3_make(0, 0, 0);
+            sink_int = (int)fc_pushout3(&a, &b, &d);
+            sink_pushout3 = d;
+        }
+    }
+}
+
+void proof_overlap3_capsule_pairs(void) { capsule_pairs(0); }
+void proof_contact3_capsule_pairs(void) { capsule_pairs(1); }
+void proof_pushout3_capsule_pairs(void) { capsule_pairs(2); }
