@@ -43,6 +43,9 @@ function outArg(out, type, call) {
   return out;
 }
 
+/** Package-internal (wire.js): see World's static block. */
+export let worldCall;
+
 export class World {
   #p = 0;
   #dim;
@@ -842,6 +845,18 @@ export class World {
     const c = 'dumpSlot';
     u32(index, c);
     return this.#plain(c, (p) => text(p, 0, index, c));
+  }
+
+  // Package-internal (wire.js): worldCall(world, call, fn) runs fn(handle)
+  // under the world's busy guard. A brand check on the private field (no
+  // getter, trap or prototype of the argument runs), and a module binding
+  // rather than a property, so no caller code can stand in for the world
+  // or for this function and hand C a made-up handle.
+  static {
+    worldCall = (world, call, fn) => {
+      if (world === null || typeof world !== 'object' || !(#p in world)) throw argError(call, 'expected a World');
+      return world.#plain(call, fn);
+    };
   }
 
   /** fc_world_validate: throws FC_ERR_FORMAT when the world is inconsistent (tests). */
