@@ -119,7 +119,7 @@ int fc_contact_capsule3_capsule3(const fc_capsule3 *a, const fc_capsule3 *b, fc_
     int32_t fa[7] = {a->a.x, a->a.y, a->a.z, a->b.x, a->b.y, a->b.z, a->radius};
     int32_t fb[7] = {b->a.x, b->a.y, b->a.z, b->b.x, b->b.y, b->b.z, b->radius};
     int order = fc3_cmp_fields(fa, fb, 7);
-    fc_contact3_result c;
+    fc_contact3_result c = {{0, 0, 0}, 0, {0, 0, 0}}; /* written on a hit; initialised for the analysis */
     if (order <= 0) {
         contact_caps(a, b, &c);
         *out = c;
@@ -143,7 +143,7 @@ int fc_contact_capsule3_sphere(const fc_capsule3 *a, const fc_sphere *b, fc_cont
 
 int fc_contact_sphere_capsule3(const fc_sphere *a, const fc_capsule3 *b, fc_contact3_result *out)
 {
-    fc_contact3_result c;
+    fc_contact3_result c = {{0, 0, 0}, 0, {0, 0, 0}}; /* written on a hit; initialised for the analysis */
     if (!fc_contact_capsule3_sphere(b, a, &c))
         return 0;
     *out = fc3_flip(c);

@@ -301,7 +301,7 @@ int fc_contact_capsule3_obb3(const fc_capsule3 *a, const fc_obb3 *b, fc_contact3
 
 int fc_contact_aabb3_capsule3(const fc_aabb3 *a, const fc_capsule3 *b, fc_contact3_result *out)
 {
-    fc_contact3_result c;
+    fc_contact3_result c = {{0, 0, 0}, 0, {0, 0, 0}}; /* written on a hit; initialised for the analysis */
     if (!fc_contact_capsule3_aabb3(b, a, &c))
         return 0;
     *out = fc3_flip(c);
@@ -310,7 +310,7 @@ int fc_contact_aabb3_capsule3(const fc_aabb3 *a, const fc_capsule3 *b, fc_contac
 
 int fc_contact_obb3_capsule3(const fc_obb3 *a, const fc_capsule3 *b, fc_contact3_result *out)
 {
-    fc_contact3_result c;
+    fc_contact3_result c = {{0, 0, 0}, 0, {0, 0, 0}}; /* written on a hit; initialised for the analysis */
     if (!fc_contact_capsule3_obb3(b, a, &c))
         return 0;
     *out = fc3_flip(c);
