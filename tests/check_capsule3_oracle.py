@@ -16,6 +16,9 @@ solving the normal equations of the free parameters on Fractions and
 keeping the feasible solutions (a vertex of the minimiser set has a
 nonsingular system, so singular faces can be skipped). Overlap iff that
 minimum <= (sum of radii)^2.
+World (fc_world_overlap3 with a capsule query): the ids found equal the
+bodies the oracle overlaps; a capsule body and a capsule cast are refused
+(FC_ERR_SHAPE_TYPE, the world unchanged).
 Checks: overlap in both orders and through fc_overlap3 / fc_contact3
 equals the oracle; the contact normal is ~unit and reversal negates it with
 the same depth; for round pairs the depth is within 2 raw of the exact
@@ -361,6 +364,74 @@ def check(sa, sb, mode, stats):
 lib_status_range = None
 
 
+def world_check(rng, mode, nbodies=40, queries=12):
+    """A 3D world of spheres, AABB3s and OBB3s; capsule queries
+    (fc_world_overlap3) against the oracle body by body; a capsule body and
+    a capsule cast are refused with FC_ERR_SHAPE_TYPE, the world unchanged."""
+    from fc_ctypes import WorldDef, BodyDef, BodyId, Filter, Vec2
+    lib.fc_world_def_default.restype = WorldDef
+    lib.fc_body_def_default.restype = BodyDef
+    lib.fc_world_create.argtypes = [C.POINTER(WorldDef), C.POINTER(C.c_void_p)]
+    lib.fc_world_destroy.argtypes = [C.c_void_p]
+    lib.fc_world_create_body.argtypes = [C.c_void_p, C.POINTER(BodyDef), C.POINTER(BodyId)]
+    lib.fc_world_body_count.argtypes = [C.c_void_p]
+    lib.fc_world_overlap3.argtypes = [C.c_void_p, C.POINTER(Shape3), Filter, C.POINTER(C.POINTER(BodyId)),
+                                      C.POINTER(C.c_int32)]
+    lib.fc_world_cast3.argtypes = [C.c_void_p, C.POINTER(Shape3), Vec3, Filter, C.c_void_p, C.POINTER(C.c_int)]
+    wd = lib.fc_world_def_default()
+    wd.dim = 3
+    wd.bounds_min = Vec2(-LIM, -LIM)
+    wd.bounds_log2 = 14
+    w = C.c_void_p()
+    assert lib.fc_world_create(C.byref(wd), C.byref(w)) == 0
+    errs = []
+    try:
+        sc = 1 << 20
+        shapes, ids = [], []
+        for i in range(nbodies):
+            sh = random_shape(rng, ('sphere', 'aabb', 'obb')[i % 3], (0, 0, 0), 8 * sc)
+            if sh is None or not valid(sh):
+                continue
+            bd = lib.fc_body_def_default()
+            C.memmove(C.byref(bd.shape3), C.byref(to_c(sh)), C.sizeof(bd.shape3))
+            bid = BodyId()
+            assert lib.fc_world_create_body(w, C.byref(bd), C.byref(bid)) == 0
+            shapes.append(sh)
+            ids.append(bid.index)
+        n0 = lib.fc_world_body_count(w)
+        cap = ('capsule', (0, 0, 0), (sc, 2 * sc, -sc), sc)
+        bd = lib.fc_body_def_default()
+        C.memmove(C.byref(bd.shape3), C.byref(to_c(cap)), C.sizeof(bd.shape3))
+        bid = BodyId()
+        st = lib.fc_world_create_body(w, C.byref(bd), C.byref(bid))
+        if st != -4 or lib.fc_world_body_count(w) != n0:
+            errs.append("capsule body: status %d, count %d -> %d" % (st, n0, lib.fc_world_body_count(w)))
+        hit = C.c_int(7)
+        out = (C.c_char * 64)()
+        st = lib.fc_world_cast3(w, C.byref(to_c(cap)), Vec3(sc, 0, 0), Filter(0xFFFFFFFF, 0xFFFFFFFF), out,
+                                C.byref(hit))
+        if st != -4 or hit.value != 7:
+            errs.append("capsule cast: status %d" % st)
+        for q in range(queries):
+            qa = random_shape(rng, 'capsule', (0, 0, 0), 8 * sc)
+            qc = to_c(qa)
+            if mode == 'radius':
+                qc.u.capsule.radius = min(SIZE, qa[3] + 1)
+            got_p = C.POINTER(BodyId)()
+            cnt = C.c_int32()
+            st = lib.fc_world_overlap3(w, C.byref(qc), Filter(0xFFFFFFFF, 0xFFFFFFFF), C.byref(got_p), C.byref(cnt))
+            if st != 0:
+                errs.append("world query status %d" % st)
+                continue
+            got = sorted(got_p[i].index for i in range(cnt.value))
+            want = sorted(ids[i] for i, sh in enumerate(shapes) if oracle_overlap(qa, sh))
+            if got != want:
+                errs.append("world query: %s, oracle %s" % (got, want))
+    finally:
+        lib.fc_world_destroy(w)
+    return errs
+
+
 def main():
     global lib_status_range
     opts = fc_ctypes.parse_options(sys.argv, {"cases": 400, "seed": 29}, ["radius", "swap"])
@@ -383,8 +454,14 @@ def main():
             bad += 1
             if bad <= 10:
                 print("DISAGREE", sa, sb, "; ".join(errs))
-    print("%d capsule3 pairs (%d overlapping, %d apart, %d pushed out): %d disagreements"
-          % (len(cases), stats['overlap'], stats['apart'], stats['pushed'], bad))
+    werrs = []
+    for k in range(max(1, opts["cases"] // 100)):
+        werrs += world_check(rng, mode)
+    for e in werrs[:10]:
+        print("DISAGREE (world)", e)
+    bad += len(werrs)
+    print("%d capsule3 pairs (%d overlapping, %d apart, %d pushed out), %d world checks: %d disagreements"
+          % (len(cases), stats['overlap'], stats['apart'], stats['pushed'], max(1, opts["cases"] // 100), bad))
     sys.exit(1 if bad else 0)
 
 
