@@ -132,17 +132,18 @@ typedef struct fc_mover_touch {
  * flags: FC_MOVER_*; iterations: casting iterations used; touches in
  * canonical order (the order they were hit); path: every straight
  * segment the shape moved along, in order (push-outs, advances, step-up
- * legs, snap), for checking. */
+ * legs, snap), for checking; the first pushouts of them are the push-out
+ * moves (they start inside a body). */
 typedef struct fc_mover2_result {
     fc_vec2 moved;
-    int32_t flags, iterations, touch_count, path_count;
+    int32_t flags, iterations, touch_count, path_count, pushouts;
     fc_mover_touch touches[FC_MOVER_MAX_TOUCHES];
     fc_vec2 path[FC_MOVER_MAX_PATH];
 } fc_mover2_result;
 
 typedef struct fc_mover3_result {
     fc_vec3 moved;
-    int32_t flags, iterations, touch_count, path_count;
+    int32_t flags, iterations, touch_count, path_count, pushouts;
     fc_mover_touch touches[FC_MOVER_MAX_TOUCHES];
     fc_vec3 path[FC_MOVER_MAX_PATH];
 } fc_mover3_result;

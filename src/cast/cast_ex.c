@@ -10,14 +10,6 @@
 #include "cast_safe.h"
 #include "core/nofloat.h"
 
-fc_cast_query fc_cast_query_default(void)
-{
-    fc_cast_query q;
-    memset(&q, 0, sizeof q);
-    q.filter = fc_filter_default();
-    return q;
-}
-
 /* The safe k for the pair: the first probe whose sweep along q(k) misses. */
 static void safe2(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *target, const fc_castt *t, fc_vec2 *safe)
 {

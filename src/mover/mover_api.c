@@ -70,6 +70,7 @@ static void result2(const mv_ctx *c, fc_mover2_result *out)
     out->iterations = c->iterations;
     out->touch_count = c->touch_count;
     out->path_count = c->path_count;
+    out->pushouts = c->pushouts;
     memcpy(out->touches, c->touches, sizeof out->touches);
     for (int32_t i = 0; i < c->path_count; i++)
         out->path[i] = fc_vec2_make((fix16_t)c->path[i][0], (fix16_t)c->path[i][1]);
@@ -83,6 +84,7 @@ static void result3(const mv_ctx *c, fc_mover3_result *out)
     out->iterations = c->iterations;
     out->touch_count = c->touch_count;
     out->path_count = c->path_count;
+    out->pushouts = c->pushouts;
     memcpy(out->touches, c->touches, sizeof out->touches);
     for (int32_t i = 0; i < c->path_count; i++)
         out->path[i] = fc_vec3_make((fix16_t)c->path[i][0], (fix16_t)c->path[i][1], (fix16_t)c->path[i][2]);

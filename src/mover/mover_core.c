@@ -112,6 +112,7 @@ static fc_status push_out(mv_ctx *c)
             return mv_shift(c, (const int64_t[3]){-d[0], -d[1], -d[2]});
         }
         c->flags |= FC_MOVER_STARTED_OVERLAP;
+        c->pushouts++;
         for (int j = 0; j < 3; j++)
             c->moved[j] += d[j];
         if (c->path_count < FC_MOVER_MAX_PATH)

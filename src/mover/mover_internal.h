@@ -22,7 +22,7 @@ typedef struct mv_ctx {
     int64_t up[3];          /* the unit up axis */
     /* the outcome */
     int64_t moved[3];
-    int32_t flags, iterations, touch_count, path_count;
+    int32_t flags, iterations, touch_count, path_count, pushouts;
     fc_mover_touch touches[FC_MOVER_MAX_TOUCHES];
     int64_t path[FC_MOVER_MAX_PATH][3];
 } mv_ctx;

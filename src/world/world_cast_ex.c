@@ -9,13 +9,12 @@
 #include "cast/cast_safe.h"
 #include "core/nofloat.h"
 
-int fc_world_cast_excluded(const fc_world *w, uint32_t i, const fc_body_id *exclude, int32_t nexclude)
+fc_cast_query fc_cast_query_default(void)
 {
-    for (int32_t j = 0; j < nexclude; j++)
-        if (exclude[j].index == i && exclude[j].generation == w->bodies[i].generation &&
-            exclude[j].world == w->def.tag)
-            return 1;
-    return 0;
+    fc_cast_query q;
+    memset(&q, 0, sizeof q);
+    q.filter = fc_filter_default();
+    return q;
 }
 
 static int is_zero(const fc_castt *t)
