@@ -21,6 +21,7 @@
 #include <fixcol/mover.h>
 #include <fixcol/history.h>
 #include <fixcol/desync.h>
+#include <fixcol/wire.h>
 #include <fixcol/replay.h>
 
 #endif

@@ -148,6 +148,15 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_dump(IntPtr w, byte[] buf, UIntPtr cap, out UIntPtr size);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_dump_slot(IntPtr w, uint index, byte[] buf, UIntPtr cap, out UIntPtr size);
 
+        // wire.h
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_wire_checksum(uint frame, ulong checksum, byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_wire_decode(IntPtr msg, UIntPtr len, out WireMsgNative m);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_wire_leader(ref WireState s, uint session, uint frame, uint maxFound, uint maxRounds, uint maxMessages);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_wire_follower(ref WireState s, uint maxMessages);
+        [DllImport(Lib, CallingConvention = CC)] public static extern WireRx fc_wire_receive(ref WireState s, byte[] msg, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_wire_produce(ref WireState s, IntPtr w, byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = CC)] public static extern void fc_wire_abort(ref WireState s);
+
         // replay.h (the reader, the text decimals and the C runner used as the bench baseline)
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_open(ref ReplayReaderState r, IntPtr data, UIntPtr size);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_next_frame(ref ReplayReaderState r, out int more, out uint opCount);

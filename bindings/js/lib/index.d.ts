@@ -350,6 +350,56 @@ export class Desync {
   readonly maxRounds: number;
 }
 
+// the desync locator as a wire protocol (fixcol/wire.h, docs/lockstep.md)
+/** FC_WIRE_VERSION (1) */
+export const WIRE_VERSION: number;
+/** FC_WIRE_MESSAGE_MAX: the largest message in bytes */
+export const WIRE_MESSAGE_MAX: number;
+export type WireVerdict = 'running' | 'equal' | 'found' | 'budget' | 'inconsistent' | 'aborted' | 'cap';
+export type WireRx =
+  | 'accepted' | 'start' | 'report' | 'verdict' | 'aborted'
+  | 'malformed' | 'version' | 'session' | 'replayed' | 'out_of_order' | 'unexpected' | 'inconsistent' | 'cap' | 'ended';
+export type WireMessage = { version: number; session: number; frame: number; round: number } & (
+  | { type: 'checksum'; checksum: bigint }
+  | { type: 'start'; dim: number; maxFound: number; maxRounds: number }
+  | { type: 'ask'; question: bigint }
+  | { type: 'answer'; answer: bigint }
+  | { type: 'dump_ask'; slot: number }
+  | { type: 'dump'; slot: number; dim: number; text: string }
+  | { type: 'report'; slot: number; text: string }
+  | { type: 'verdict'; verdict: WireVerdict; found: number; rounds: number }
+  | { type: 'abort'; reason: 'caller' | 'cap' | 'bad_request' });
+/** fc_wire_checksum: the CHECKSUM message "my checksum at frame" */
+export function wireChecksum(frame: number, checksum: bigint): Uint8Array;
+/** fc_wire_decode: throws FixcolError FC_ERR_FORMAT / FC_ERR_VERSION */
+export function wireDecode(bytes: Uint8Array | ArrayBuffer): WireMessage;
+declare class WireSide {
+  /** fc_wire_receive: never throws for any bytes */
+  receive(bytes: Uint8Array | ArrayBuffer): WireRx;
+  /** fc_wire_produce: the next message to send, or null (world: at this search's frame) */
+  produce(world: World): Uint8Array | null;
+  /** fc_wire_abort */
+  abort(): this;
+  readonly role: 'leader' | 'follower';
+  readonly session: number;
+  readonly frame: number;
+  readonly verdict: WireVerdict;
+  readonly ended: boolean;
+  readonly messages: number;
+  readonly maxMessages: number;
+  readonly found: number;
+  readonly rounds: number;
+}
+/** fc_wire_leader: the server's side of one search */
+export class WireLeader extends WireSide {
+  constructor(opts: { session: number; frame: number; maxFound?: number; maxRounds?: number; maxMessages?: number });
+  readonly reports: { frame: number; slot: number; text: string }[];
+}
+/** fc_wire_follower: a client's side of one search */
+export class WireFollower extends WireSide {
+  constructor(opts?: { maxMessages?: number });
+}
+
 export class Hash64 {
   constructor(seedLo?: number, seedHi?: number);
   lo: number;

@@ -54,6 +54,8 @@ function moverBuffer() {
   if (!moverBuf) moverBuf = alloc(fc.fcjs_mover_out_words() * 4);
   return moverBuf;
 }
+/** Package-internal (wire.js): see World's static block. */
+export let worldCall;
 
 export class World {
   #p = 0;
@@ -961,6 +963,18 @@ export class World {
     const c = 'dumpSlot';
     u32(index, c);
     return this.#plain(c, (p) => text(p, 0, index, c));
+  }
+
+  // Package-internal (wire.js): worldCall(world, call, fn) runs fn(handle)
+  // under the world's busy guard. A brand check on the private field (no
+  // getter, trap or prototype of the argument runs), and a module binding
+  // rather than a property, so no caller code can stand in for the world
+  // or for this function and hand C a made-up handle.
+  static {
+    worldCall = (world, call, fn) => {
+      if (world === null || typeof world !== 'object' || !(#p in world)) throw argError(call, 'expected a World');
+      return world.#plain(call, fn);
+    };
   }
 
   /** fc_world_validate: throws FC_ERR_FORMAT when the world is inconsistent (tests). */

@@ -142,6 +142,8 @@ void fcl_open_mover(lua_State *L);
 /* desync.c: range/body hashes and the dump (world methods), fixcol.desync() */
 extern const luaL_Reg fcl_desync_methods[];
 void fcl_open_desync(lua_State *L);
+/* wire.c: the desync wire protocol (fixcol.wire_leader, wire_follower, ...) */
+void fcl_open_wire(lua_State *L);
 extern const luaL_Reg fcl_batch_methods[];
 /* events.c: w:pair_events, w:find_contacts (methods), fixcol.pair_events */
 extern const luaL_Reg fcl_event_methods[];
