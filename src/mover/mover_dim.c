@@ -100,6 +100,8 @@ static int add(fix16_t *p, int64_t v)
     return 1;
 }
 
+/* 1: moved; 0: a coordinate would leave the range; -1: a shape type the
+ * mover does not know */
 static int shift2(fc_shape2 *s, const int64_t v[3])
 {
     int ok = 1;
@@ -118,7 +120,7 @@ static int shift2(fc_shape2 *s, const int64_t v[3])
         for (int32_t i = 0; ok && i < s->u.poly.count; i++)
             ok = add(&s->u.poly.v[i].x, v[0]) && add(&s->u.poly.v[i].y, v[1]);
         break;
-    default: ok = 0;
+    default: return -1;
     }
     return ok && fc_shape2_validate(s) == FC_OK;
 }
@@ -138,7 +140,7 @@ static int shift3(fc_shape3 *s, const int64_t v[3])
     case FC_SHAPE3_OBB:
         ok = add(&s->u.obb.center.x, v[0]) && add(&s->u.obb.center.y, v[1]) && add(&s->u.obb.center.z, v[2]);
         break;
-    default: ok = 0; /* a new shape type gets its case here (its defining points move by v) */
+    default: return -1; /* a new shape type (the 3D capsule) gets its case here: its defining points move by v */
     }
     return ok && fc_shape3_validate(s) == FC_OK;
 }
@@ -147,13 +149,15 @@ fc_status mv_shift(mv_ctx *c, const int64_t v[3])
 {
     if (c->dim == 2) {
         fc_shape2 s = c->s2;
-        if (!shift2(&s, v))
-            return FC_ERR_RANGE;
+        int r = shift2(&s, v);
+        if (r != 1)
+            return r < 0 ? FC_ERR_SHAPE_TYPE : FC_ERR_RANGE;
         c->s2 = s;
     } else {
         fc_shape3 s = c->s3;
-        if (!shift3(&s, v))
-            return FC_ERR_RANGE;
+        int r = shift3(&s, v);
+        if (r != 1)
+            return r < 0 ? FC_ERR_SHAPE_TYPE : FC_ERR_RANGE;
         c->s3 = s;
     }
     return FC_OK;
