@@ -20,6 +20,7 @@
 #include <fixcol/world.h>
 #include <fixcol/mover.h>
 #include <fixcol/history.h>
+#include <fixcol/frame.h>
 #include <fixcol/desync.h>
 #include <fixcol/wire.h>
 #include <fixcol/replay.h>

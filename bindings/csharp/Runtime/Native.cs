@@ -121,6 +121,9 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_raycast2_all(IntPtr w, ref Ray2 r, Filter f, out IntPtr hits, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_raycast3_all(IntPtr w, ref Ray3 r, Filter f, out IntPtr hits, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_world_checksum(IntPtr w);
+
+        // frame.h
+        [DllImport(Lib, CallingConvention = CC)] public static extern unsafe Status fc_frame_run(IntPtr w, int* cmd, int cmdWords, int* result, int outCap, out int outWords, out int badWord);
         [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_hash_pairs(ulong seed, Pair[] pairs, int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_hash_ids(ulong seed, BodyId[] ids, int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_hash_ray_hits(ulong seed, RayHit[] hits, int count);

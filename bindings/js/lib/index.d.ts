@@ -243,6 +243,25 @@ export interface WorldOptions {
   tag?: number;
 }
 
+/** Opcodes of a frame command buffer (fixcol/frame.h). */
+export const FrameOp: Readonly<{
+  TRANSLATE2: 1; MOVE_POLAR2: 2; SET_ANGLE2: 3; SET_SHAPE2: 4; GET_SHAPE2: 5; SECTOR2: 6; RING2: 7;
+  OVERLAP2: 8; RAY2: 9; CAST2: 10; PAIRS: 11; EVENTS: 12; PUSHOUT_PAIRS2: 13; CHECKSUM: 14;
+}>;
+export const FRAME_SHAPE_WORDS: 18;
+export const FRAME_MAX_WORDS: number;
+/** Command and result words in wasm memory (views refreshed on each get: re-read after any fixcol call). */
+export class FrameBuffer {
+  /** cmdWords, outWords: 1 .. 2^24 each. */
+  constructor(cmdWords: number, outWords: number);
+  readonly cmd: Int32Array;
+  readonly out: Int32Array;
+  readonly cmdWords: number;
+  readonly outWords: number;
+  readonly freed: boolean;
+  free(): void;
+}
+
 export class World {
   constructor(opts?: WorldOptions);
   destroy(): void;
@@ -254,6 +273,8 @@ export class World {
   destroyBody(id: BodyId): void;
   bodyValid(id: BodyId): boolean;
   translate2(id: BodyId, dx: Raw, dy: Raw): void;
+  /** fc_frame_run: run fb.cmd[0..n) in one call, fill fb.out; returns the result words (fixcol/frame.h). */
+  runFrame(fb: FrameBuffer, n: number): number;
   translate3(id: BodyId, dx: Raw, dy: Raw, dz: Raw): void;
   setAngle2(id: BodyId, angle: Angle): void;
   setShape(id: BodyId, shape: Shape): void;

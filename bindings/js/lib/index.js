@@ -22,3 +22,4 @@ export { overlap, contact, Contact, pushout } from './collide.js';
 export { cast2, cast3, cast2Ex, cast3Ex } from './cast.js';
 export { Sector2, Ring2, areaContains, areaOverlap } from './area.js';
 export { diffReplays, bodyDiff } from './diff.js';
+export { FrameBuffer, FrameOp, FRAME_SHAPE_WORDS, FRAME_MAX_WORDS } from './frame.js';
