@@ -17,7 +17,7 @@ for frame = 0, 59 do
   if frame == 40 then vy = div(U, 3) end                                   -- jump
   vy = vy - div(U, 64)                                                     -- gravity
   local _, _, flags = assert(w:move2(hero, div(U, 5), vy, def))
-  if has(flags, fc.MOVER_GROUNDED) or (has(flags, fc.MOVER_CEILING) and vy > 0) then vy = 0 end
+  if has(flags, fc.MOVER.GROUNDED) or (has(flags, fc.MOVER.CEILING) and vy > 0) then vy = 0 end
   local s = w:get_shape(hero)
   print(("platformer %2d: x %d y %d flags %d"):format(frame, s.minx, s.miny, flags))
 end

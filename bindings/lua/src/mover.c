@@ -14,8 +14,9 @@
  *   given, is filled with the touches, 6 values each in 2D (id, t, nx, ny,
  *   iteration, kind) and 7 in 3D (id, t, nx, ny, nz, iteration, kind).
  * started is a boolean; every other number is a raw integer. The flags
- * are fixcol.MOVER_GROUNDED, _CEILING, _WALL, _STARTED_OVERLAP, _STEPPED,
- * _SNAPPED, _STUCK; touch kinds fixcol.MOVER_TOUCH_GROUND, _CEILING, _WALL. Arguments are
+ * are fixcol.MOVER.GROUNDED, CEILING, WALL, STARTED_OVERLAP, STEPPED,
+ * SNAPPED, STUCK; touch kinds fixcol.MOVER.TOUCH_GROUND, _CEILING, _WALL;
+ * fixcol.MOVER.MAX_EXCLUDE the most excluded ids. Arguments are
  * converted before the world is resolved (fcl.h, "Re-entrancy"). */
 #include <fixcol/mover.h>
 
@@ -279,13 +280,15 @@ void fcl_open_mover(lua_State *L)
     static const luaL_Reg f[] = {{"cast2_ex", l_cast2_ex}, {"cast3_ex", l_cast3_ex}, {NULL, NULL}};
     fcl_setfuncs(L, f);
     static const struct { const char *name; int value; } k[] = {
-        {"MOVER_GROUNDED", FC_MOVER_GROUNDED}, {"MOVER_CEILING", FC_MOVER_CEILING}, {"MOVER_WALL", FC_MOVER_WALL},
-        {"MOVER_STARTED_OVERLAP", FC_MOVER_STARTED_OVERLAP}, {"MOVER_STEPPED", FC_MOVER_STEPPED},
-        {"MOVER_SNAPPED", FC_MOVER_SNAPPED}, {"MOVER_STUCK", FC_MOVER_STUCK},
-        {"MOVER_TOUCH_GROUND", FC_MOVER_TOUCH_GROUND}, {"MOVER_TOUCH_CEILING", FC_MOVER_TOUCH_CEILING},
-        {"MOVER_TOUCH_WALL", FC_MOVER_TOUCH_WALL}, {"CAST_MAX_EXCLUDE", FC_CAST_MAX_EXCLUDE}};
+        {"GROUNDED", FC_MOVER_GROUNDED}, {"CEILING", FC_MOVER_CEILING}, {"WALL", FC_MOVER_WALL},
+        {"STARTED_OVERLAP", FC_MOVER_STARTED_OVERLAP}, {"STEPPED", FC_MOVER_STEPPED},
+        {"SNAPPED", FC_MOVER_SNAPPED}, {"STUCK", FC_MOVER_STUCK},
+        {"TOUCH_GROUND", FC_MOVER_TOUCH_GROUND}, {"TOUCH_CEILING", FC_MOVER_TOUCH_CEILING},
+        {"TOUCH_WALL", FC_MOVER_TOUCH_WALL}, {"MAX_EXCLUDE", FC_CAST_MAX_EXCLUDE}};
+    lua_createtable(L, 0, (int)(sizeof k / sizeof k[0]));
     for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
         lua_pushinteger(L, k[i].value);
         lua_setfield(L, -2, k[i].name);
     }
+    lua_setfield(L, -2, "MOVER");
 }

@@ -41,7 +41,7 @@ check(id2 == hero and t2 == 0 and st2 == true, "own body at t = 0, started")
 local ok = pcall(w.cast2_ex, w, me, 0, 1, nil, {"not an id"})
 check(not ok, "a bad exclude entry raises")
 local many = {}
-for i = 1, fc.CAST_MAX_EXCLUDE + 1 do many[i] = hero end
+for i = 1, fc.MOVER.MAX_EXCLUDE + 1 do many[i] = hero end
 check(not pcall(w.cast2_ex, w, me, 0, 1, nil, many), "too many excluded ids raise")
 
 -- the mover: move_shape2 (no change) equals move2 (moves the body)
@@ -49,7 +49,7 @@ local def = {skin = 16, max_iterations = 4, snap_distance = 8192}
 local out = {}
 local ax, ay, aflags, an = w:move_shape2(me, 2 * U, -3 * U,
   {skin = 16, max_iterations = 4, snap_distance = 8192, exclude = {hero}}, out) -- the body itself: excluded
-check(an >= 1 and out[1] == floor and out[5] == 0 and out[6] == fc.MOVER_TOUCH_GROUND, "touch list")
+check(an >= 1 and out[1] == floor and out[5] == 0 and out[6] == fc.MOVER.TOUCH_GROUND, "touch list")
 local sum = w:checksum()
 check(sum == w:checksum(), "move_shape2 changed nothing")
 local bx, by, bflags, bn = w:move2(hero, 2 * U, -3 * U, def, out)
