@@ -46,6 +46,7 @@ namespace Fixcol
         // shapes.h
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_shape2_validate(ref Shape2 s);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_shape3_validate(ref Shape3 s);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_capsule3_make(Vec3 a, Vec3 b, Fix16 radius, out Capsule3 c);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_obb3_from_euler(Vec3 center, Vec3 half, ushort yaw, ushort pitch, ushort roll, out Obb3 o);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_obb3_from_axes(Vec3 center, Vec3 half, Vec3 x, Vec3 y, Vec3 z, out Obb3 o);
 

@@ -85,8 +85,11 @@ int main(void)
     SIZE("Aabb3", fc_aabb3); OFF("Aabb3", fc_aabb3, min, "Min"); OFF("Aabb3", fc_aabb3, max, "Max");
     SIZE("Obb3", fc_obb3); OFF("Obb3", fc_obb3, center, "Center"); OFF("Obb3", fc_obb3, half, "Half");
     OFF("Obb3", fc_obb3, axis[0], "AxisX"); OFF("Obb3", fc_obb3, axis[1], "AxisY"); OFF("Obb3", fc_obb3, axis[2], "AxisZ");
+    SIZE("Capsule3", fc_capsule3); OFF("Capsule3", fc_capsule3, a, "A"); OFF("Capsule3", fc_capsule3, b, "B");
+    OFF("Capsule3", fc_capsule3, radius, "Radius");
     SIZE("Shape3", fc_shape3); OFF("Shape3", fc_shape3, type, "Type");
     OFF("Shape3", fc_shape3, u.sphere, "Sphere"); OFF("Shape3", fc_shape3, u.aabb, "Aabb"); OFF("Shape3", fc_shape3, u.obb, "Obb");
+    OFF("Shape3", fc_shape3, u.capsule, "Capsule");
     SIZE("Contact2", fc_contact2_result); OFF("Contact2", fc_contact2_result, normal, "Normal");
     OFF("Contact2", fc_contact2_result, depth, "Depth"); OFF("Contact2", fc_contact2_result, point, "Point");
     SIZE("Contact3", fc_contact3_result); OFF("Contact3", fc_contact3_result, normal, "Normal");

@@ -63,7 +63,7 @@ export const DEFAULT_FILTER: Readonly<Filter>;
 export const PAIR_CAPACITY_MAX: number;
 
 export type ShapeType2 = 'circle' | 'aabb' | 'obb' | 'capsule' | 'poly';
-export type ShapeType3 = 'sphere' | 'aabb' | 'obb';
+export type ShapeType3 = 'sphere' | 'aabb' | 'obb' | 'capsule';
 
 export class Shape {
   constructor(dim?: 2 | 3);
@@ -80,6 +80,8 @@ export class Shape {
   static capsule2(ax: Raw, ay: Raw, bx: Raw, by: Raw, r: Raw, out?: Shape): Shape;
   static poly2(xy: ArrayLike<Raw>, out?: Shape): Shape;
   static sphere(x: Raw, y: Raw, z: Raw, r: Raw, out?: Shape): Shape;
+  /** fc_capsule3: segment a-b + radius; stateless calls only (a world refuses it). */
+  static capsule3(ax: Raw, ay: Raw, az: Raw, bx: Raw, by: Raw, bz: Raw, r: Raw, out?: Shape): Shape;
   static aabb3(minX: Raw, minY: Raw, minZ: Raw, maxX: Raw, maxY: Raw, maxZ: Raw, out?: Shape): Shape;
   static obb3(center: ArrayLike<Raw>, half: ArrayLike<Raw>, axes: ArrayLike<Raw>, out?: Shape): Shape;
   static obb3Euler(center: ArrayLike<Raw>, half: ArrayLike<Raw>, yaw: Angle, pitch: Angle, roll: Angle, out?: Shape): Shape;
