@@ -140,7 +140,11 @@ static int shift3(fc_shape3 *s, const int64_t v[3])
     case FC_SHAPE3_OBB:
         ok = add(&s->u.obb.center.x, v[0]) && add(&s->u.obb.center.y, v[1]) && add(&s->u.obb.center.z, v[2]);
         break;
-    default: return -1; /* a new shape type (the 3D capsule) gets its case here: its defining points move by v */
+    case FC_SHAPE3_CAPSULE:
+        ok = add(&s->u.capsule.a.x, v[0]) && add(&s->u.capsule.a.y, v[1]) && add(&s->u.capsule.a.z, v[2]) &&
+             add(&s->u.capsule.b.x, v[0]) && add(&s->u.capsule.b.y, v[1]) && add(&s->u.capsule.b.z, v[2]);
+        break;
+    default: return -1; /* a new shape type gets its case here: its defining points move by v */
     }
     return ok && fc_shape3_validate(s) == FC_OK;
 }
