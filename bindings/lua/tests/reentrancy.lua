@@ -249,70 +249,96 @@ local list_calls = {
   { "pair_events", function(w) return w:pair_events() end },
   { "dump", function(w) return w:dump() end },
 }
-for _, lc in ipairs(list_calls) do
-  local name, call = lc[1], lc[2]
-  for round = 1, #GC_CONFIGS do
-    -- (the hostile run first: its ids are then new strings, so writing
-    -- them allocates, which is when the collector runs)
-    local w, wids = make2()
-    local id1 = wids[1]
-    wids = nil -- (the id strings are then garbage, collected below, and new again when written)
-    -- a collector that starts its next cycle at once and finishes it a few
-    -- allocations later (settings vary by round: which ones put a finalizer
-    -- into the call differs between the VMs; the refusal count below proves
-    -- that some did)
-    local cfg = GC_CONFIGS[round]
-    local function tune()
-      if cfg[5] then
-        -- Lua 5.4: steps of 2^cfg[5] bytes, so a finalizer runs within a few
-        -- allocations of the call wherever the cycle stands (the pause and
-        -- step multiplier alone put one there in only some memory layouts)
-        collectgarbage("incremental", cfg[1], cfg[2], cfg[5])
-      else
-        collectgarbage("setpause", cfg[1])
-        collectgarbage("setstepmul", cfg[2])
-      end
+-- One round: a list call on a fresh world with 200 pending finalizers (20
+-- destroy the world, the others query or move it), the collector tuned by
+-- cfg and advanced by pre_steps basic steps first; checks the call's result
+-- against a run without finalizers and counts the finalizers refused as busy.
+local function finalizer_round(name, call, cfg, pre_steps)
+  -- (the hostile run first: its ids are then new strings, so writing
+  -- them allocates, which is when the collector runs)
+  local w, wids = make2()
+  local id1 = wids[1]
+  wids = nil -- (the id strings are then garbage, collected below, and new again when written)
+  local function tune()
+    if cfg[5] then
+      -- Lua 5.4: steps of 2^cfg[5] bytes, so a finalizer runs within a few
+      -- allocations of the call wherever the cycle stands
+      collectgarbage("incremental", cfg[1], cfg[2], cfg[5])
+    else
+      collectgarbage("setpause", cfg[1])
+      collectgarbage("setstepmul", cfg[2])
     end
-    if cfg[4] == "before" then tune() end
-    collectgarbage("collect")
-    local outcomes = {}
-    for k = 1, 200 do
-      -- (finalizers run about in reverse creation order: the destroying
-      -- ones are made first, so that the queries and moves come first and
-      -- the world usually survives into the call's busy window)
-      local kind = k <= 20 and 0 or 1 + k % 2
-      finalizable(function()
-        local ok, err = pcall(function()
-          if kind == 0 then w:destroy() elseif kind == 1 then w:overlap(big2) else w:translate2(id1, 0, 0) end
-        end)
-        outcomes[#outcomes + 1] = ok and "ok" or tostring(err)
+  end
+  if cfg[4] == "before" then tune() end
+  collectgarbage("collect")
+  local outcomes = {}
+  for k = 1, 200 do
+    -- (finalizers run about in reverse creation order: the destroying
+    -- ones are made first, so that the queries and moves come first and
+    -- the world usually survives into the call's busy window)
+    local kind = k <= 20 and 0 or 1 + k % 2
+    finalizable(function()
+      local ok, err = pcall(function()
+        if kind == 0 then w:destroy() elseif kind == 1 then w:overlap(big2) else w:translate2(id1, 0, 0) end
       end)
+      outcomes[#outcomes + 1] = ok and "ok" or tostring(err)
+    end)
+  end
+  -- a collector that finishes a cycle within a few allocations
+  if cfg[4] == "after" then tune() end
+  if cfg[3] >= 0 then collectgarbage("step", cfg[3]) end
+  for _ = 1, pre_steps do collectgarbage("step", 0) end
+  local ok, r = pcall(function() return pack(call(w)) end)
+  if cfg[5] then collectgarbage("incremental", 200, 100, 13) end
+  collectgarbage("setpause", 200)
+  collectgarbage("setstepmul", 200)
+  collectgarbage("collect")
+  local rw = make2()
+  local rr = pack(call(rw))
+  checks = checks + 1
+  local busy = 0
+  for _, o in ipairs(outcomes) do
+    if o:find("busy", 1, true) then busy = busy + 1 end
+  end
+  refused = refused + busy
+  if ok then
+    if ser_all(r) ~= ser_all(rr) then fail(name .. " with finalizers: results differ from the reference") end
+  elseif not (tostring(r):find("destroyed", 1, true) or tostring(r):find("busy", 1, true)) then
+    fail(name .. " with finalizers: unexpected error " .. tostring(r))
+  end
+  rw:destroy()
+  if not w:is_destroyed() then w:destroy() end
+  return busy
+end
+
+for _, lc in ipairs(list_calls) do
+  for round = 1, #GC_CONFIGS do finalizer_round(lc[1], lc[2], GC_CONFIGS[round], 0) end
+end
+-- Which settings put a finalizer into a call's busy window depends on the VM
+-- and on the memory layout (the module's size, the script's path), so also
+-- search for it: a collector that starts its next cycle at once, advanced by
+-- 0, 1, 2, ... basic steps before the call, until the cycle's end (when the
+-- finalizers run) falls inside a call (only when the settings above put
+-- none there; each round checks the call's result all the same).
+-- (Lua 5.4: also over step sizes of 2^4, 2^8, ... bytes; which one works
+-- depends on the layout too)
+local SEARCH_CFGS = { { 0, 100, -1, "after" } }
+if _VERSION == "Lua 5.4" then
+  SEARCH_CFGS = {}
+  for _, sz in ipairs { 4, 8, 2, 6, 10, 0 } do SEARCH_CFGS[#SEARCH_CFGS + 1] = { 0, 100, -1, "after", sz } end
+end
+local searched = 0
+for _, cfg in ipairs(SEARCH_CFGS) do
+  for _, lc in ipairs(list_calls) do
+    if refused > 0 or failures > 0 then break end -- (found, or already failing)
+    for pre = 0, 200 do
+      searched = searched + 1
+      if finalizer_round(lc[1], lc[2], cfg, pre) > 0 then break end
     end
-    -- a collector that finishes a cycle within a few allocations
-    if cfg[4] == "after" then tune() end
-    if cfg[3] >= 0 then collectgarbage("step", cfg[3]) end
-    local ok, r = pcall(function() return pack(call(w)) end)
-    if cfg[5] then collectgarbage("incremental", 200, 100, 13) end
-    collectgarbage("setpause", 200)
-    collectgarbage("setstepmul", 200)
-    collectgarbage("collect")
-    local rw = make2()
-    local rr = pack(call(rw))
-    checks = checks + 1
-    for _, o in ipairs(outcomes) do
-      if o:find("busy", 1, true) then refused = refused + 1 end
-    end
-    if ok then
-      if ser_all(r) ~= ser_all(rr) then fail(name .. " with finalizers: results differ from the reference") end
-    elseif not (tostring(r):find("destroyed", 1, true) or tostring(r):find("busy", 1, true)) then
-      fail(name .. " with finalizers: unexpected error " .. tostring(r))
-    end
-    rw:destroy()
-    if not w:is_destroyed() then w:destroy() end
   end
 end
 checks = checks + 1
 if refused == 0 then fail("no finalizer ran while a call was writing its results (the part B check is vacuous)") end
 
-print(("reentrancy: %d checks, %d failures, %d finalizer calls refused as busy"):format(checks, failures, refused))
+print(("reentrancy: %d checks, %d failures, %d finalizer calls refused as busy, %d search rounds"):format(checks, failures, refused, searched))
 os.exit(failures == 0 and 0 or 1)
