@@ -52,6 +52,7 @@ build = {
             "src/cast/ray_param.c",
             "src/cast/ray_shape.c",
             "src/cast/cast_param.c",
+            "src/cast/cast_param_bound.c",
             "src/core/buf.c",
             "src/broadphase/quadtree.c",
             "src/broadphase/quadtree_sweep.c",

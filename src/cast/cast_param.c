@@ -64,6 +64,12 @@ int fc_castt_cmp(const fc_castt *a, const fc_castt *b)
 
 int64_t fc_castt_floor_pow2(const fc_castt *t, int bits)
 {
+    int64_t k;
+    return fc_castt_floor_enclosed(t, bits, &k) ? k : fc_castt_floor_exact(t, bits);
+}
+
+int64_t fc_castt_floor_exact(const fc_castt *t, int bits)
+{
     /* the largest k in [0, 2^bits] with k / 2^bits <= t, by bits from the top */
     int64_t k = 0, top = (int64_t)1 << bits;
     fc_big den = bigv(top);

@@ -32,8 +32,20 @@ fc_castt fc_castt_int(int64_t v);
 fc_castt fc_castt_from_rayt(const fc_rayt *t);
 /* -1, 0, 1 as a <, ==, > b, exactly. */
 int fc_castt_cmp(const fc_castt *a, const fc_castt *b);
-/* floor(t * 2^bits) for t in [0, 1] and bits in [0, 62], exactly. */
+/* floor(t * 2^bits) for t in [0, 1] and bits in [0, 62], exactly: from the
+ * enclosure below when it decides, else fc_castt_floor_exact. */
 int64_t fc_castt_floor_pow2(const fc_castt *t, int bits);
+/* The same by the exact bit-by-bit search alone (the reference the
+ * filtered floors are tested against). */
+int64_t fc_castt_floor_exact(const fc_castt *t, int bits);
+/* The filter of the floors (cast_param_bound.c): integers lo <= hi with
+ * lo <= clamp(t 2^60) <= hi, clamp to [-2^62, 2^62]; always valid (every
+ * rounding outward), about 2^-58 |p|, sqrt(q) / r wide. */
+void fc_castt_enclose(const fc_castt *t, int64_t *lo, int64_t *hi);
+/* 1 and *k = floor(t 2^bits) when the enclosure decides it (bits in [0,
+ * 58], t in [0, 1] and no multiple of 2^-bits inside the enclosure); 0
+ * otherwise (the caller then compares exactly). */
+int fc_castt_floor_enclosed(const fc_castt *t, int bits, int64_t *k);
 /* floor(t * 65536) for t in [0, 1]. */
 fix16_t fc_castt_floor16(const fc_castt *t);
 

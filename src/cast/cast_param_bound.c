@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT */
+/* A cheap integer enclosure of a cast parameter t = (p + s sqrt(q)) / r
+ * (cast_param.h), the filter in front of the exact floors: from the top 60
+ * bits of |p| and r and the top 120 bits of q (their integer square root
+ * by Newton's iteration on 128 / 64-bit divisions), every quantity is
+ * carried as an integer interval rounded outward, so lo <= t 2^60 <= hi
+ * holds for every input (no estimate, no tolerance). A floor is then
+ * decided by the enclosure alone when both ends give the same one; near a
+ * tie (a multiple of 2^-bits inside [lo, hi]) the caller compares exactly.
+ * 64-bit integer arithmetic only. */
+#include "cast_param.h"
+
+#include "core/nofloat.h"
+
+/* The should-fail twin (tests/meson.build: test_castt_bound_twin) builds
+ * this file with -DFC_CASTT_BOUND_TWIN: the upper end is lowered by 2^9
+ * units, so an enclosure may miss t and a floor just below a multiple of
+ * 2^-bits is taken as decided. */
+#ifdef FC_CASTT_BOUND_TWIN
+#define UPPER_SLACK 512
+#else
+#define UPPER_SLACK 0
+#endif
+
+#define CLAMP ((int64_t)1 << 62)
+
+static int bitlen64(uint64_t v)
+{
+    int n = 0;
+    for (int s = 32; s > 0; s /= 2)
+        if (v >> s != 0) {
+            v >>= s;
+            n += s;
+        }
+    return n + (v != 0);
+}
+
+static uint64_t limb(const fc_big *x, int32_t i)
+{
+    return i >= 0 && i < x->n && i < FC_BIG_LIMBS ? x->mag[i] : 0;
+}
+
+/* floor(|x| / 2^pos) mod 2^64, pos >= 0 */
+static uint64_t bits64(const fc_big *x, int32_t pos)
+{
+    int32_t li = pos / 32, off = pos % 32;
+    uint64_t v = limb(x, li) >> off | limb(x, li + 1) << (32 - off);
+    if (off > 0)
+        v |= limb(x, li + 2) << (64 - off);
+    return v;
+}
+
+static int32_t bitlen_big(const fc_big *x)
+{
+    if (x->n <= 0 || x->n > FC_BIG_LIMBS)
+        return 0;
+    return (x->n - 1) * 32 + bitlen64(x->mag[x->n - 1]);
+}
+
+/* |x| in [*l, *h] 2^*e with *h <= 2^60 (*l == *h when exact) */
+static void mant60(const fc_big *x, uint64_t *l, uint64_t *h, int32_t *e)
+{
+    int32_t total = bitlen_big(x);
+    if (total <= 60) { /* exact (the mask never clears a bit: it states the bound) */
+        *e = 0;
+        *l = *h = bits64(x, 0) & (((uint64_t)1 << 60) - 1);
+        return;
+    }
+    *e = total - 60;
+    *l = bits64(x, *e) & (((uint64_t)1 << 60) - 1); /* in [2^59, 2^60) */
+    *h = *l + 1;
+}
+
+/* floor((u1 2^64 + u0) / v), u1 < v, v != 0; *rem the remainder (Knuth's
+ * algorithm D on 32-bit digits, as in Hacker's Delight divlu; the products
+ * and the wrapping subtractions are unsigned, modulo 2^64 on purpose). */
+static uint64_t div128(uint64_t u1, uint64_t u0, uint64_t v, uint64_t *rem)
+{
+    const uint64_t b = (uint64_t)1 << 32;
+    int s = 64 - bitlen64(v); /* 0..63 for v != 0: normalise v's top bit */
+    s = s < 0 ? 0 : s > 63 ? 63 : s; /* (never acts: states the bound for the analysis) */
+    v <<= s;
+    uint64_t vn1 = v >> 32, vn0 = v & 0xFFFFFFFFu;
+    if (vn1 == 0) { /* v == 0 (never: the callers divide by d >= 1) */
+        *rem = 0;
+        return 0;
+    }
+    uint64_t un32 = s == 0 ? u1 : u1 << s | u0 >> (64 - s);
+    uint64_t un10 = u0 << s, un1 = un10 >> 32, un0 = un10 & 0xFFFFFFFFu;
+    uint64_t q1 = un32 / vn1, rhat = un32 - q1 * vn1;
+    for (int i = 0; i < 2 && (q1 >= b || q1 * vn0 > b * rhat + un1); i++) {
+        q1--;
+        rhat += vn1;
+        if (rhat >= b)
+            break;
+    }
+    uint64_t un21 = un32 * b + un1 - q1 * v;
+    uint64_t q0 = un21 / vn1;
+    rhat = un21 - q0 * vn1;
+    for (int i = 0; i < 2 && (q0 >= b || q0 * vn0 > b * rhat + un0); i++) {
+        q0--;
+        rhat += vn1;
+        if (rhat >= b)
+            break;
+    }
+    *rem = (un21 * b + un0 - q0 * v) >> s;
+    return q1 * b + q0;
+}
+
+/* floor(sqrt(hi 2^64 + lo)), hi < 2^56 (the value < 2^120): Newton's
+ * iteration from above (x0 >= the root; it decreases to the floor and
+ * stops there), at most 64 steps (about 6 from x0 within a factor 2). */
+static uint64_t isqrt120(uint64_t hi, uint64_t lo)
+{
+    int bl = hi != 0 ? 64 + bitlen64(hi) : bitlen64(lo);
+    bl = bl > 120 ? 120 : bl; /* (never acts: hi < 2^56) */
+    if (bl == 0)
+        return 0;
+    uint64_t x = (uint64_t)1 << ((bl + 1) / 2); /* >= sqrt: the value < 2^bl; <= 2^60 */
+    for (int i = 0; i < 64; i++) {
+        uint64_t r;
+        if (hi >= x) /* the quotient would not fit: never for x >= sqrt(value) (states the bound) */
+            break;
+        uint64_t y = (x + div128(hi, lo, x, &r)) / 2; /* x + value / x < 2^62 */
+        if (y >= x)
+            break;
+        x = y;
+    }
+    return x;
+}
+
+/* sqrt(q) in [*l, *h] 2^*e, *h <= 2^60 (*l == *h when exact) */
+static void root60(const fc_big *q, uint64_t *l, uint64_t *h, int32_t *e)
+{
+    int32_t total = bitlen_big(q), sh = total > 120 ? total - 120 : 0;
+    sh += sh & 1; /* even: sqrt(2^sh) = 2^(sh / 2) */
+    uint64_t lo = bits64(q, sh), hi = bits64(q, sh + 64) & (((uint64_t)1 << 56) - 1);
+    uint64_t x = isqrt120(hi, lo); /* < 2^60: it only decreases from <= 2^60 */
+    x = x > ((uint64_t)1 << 60) ? (uint64_t)1 << 60 : x; /* (never acts: states the bound) */
+    *e = sh / 2;
+    *l = x;
+    /* exact when nothing was shifted out and x^2 == q */
+    fc_i128 x2 = fc_i128_mul_i64((int64_t)x, (int64_t)x);
+    *h = sh == 0 && (uint64_t)x2.hi == hi && x2.lo == lo ? x : x + 1;
+}
+
+/* [l, h] 2^e as [l', h'] 2^(e + sh), sh >= 0, rounded outward */
+static void widen(uint64_t *l, uint64_t *h, int32_t sh)
+{
+    if (sh <= 0)
+        return;
+    *l = sh >= 64 ? 0 : *l >> sh;
+    *h = (sh >= 64 ? 0 : *h >> sh) + 1;
+}
+
+/* X 2^k / d rounded down (up = 0) or up (up = 1), clamped to 2^62; X <
+ * 2^62, 1 <= d <= 2^60 + 1. */
+static int64_t quot(uint64_t X, uint64_t d, int32_t k, int up)
+{
+    if (X == 0)
+        return 0;
+    if (d == 0) /* (never: the callers pass d >= 1) */
+        return CLAMP;
+    uint64_t q, r;
+    if (k < 0) {
+        int32_t j = -k;
+        if (j >= 62)
+            X = (uint64_t)up; /* X / 2^j < 1 */
+        else
+            X = up ? (X + ((uint64_t)1 << j) - 1) >> j : X >> j; /* ceil(ceil(x / m) / n) = ceil(x / mn) */
+        q = X / d;
+        r = X % d;
+    } else {
+        if (k >= 128 || bitlen64(X) + k - bitlen64(d) >= 64) /* X 2^k / d >= 2^63 (X >= 1, d < 2^62) */
+            return CLAMP;
+        /* X 2^k < 2^(bitlen d + 63) <= 2^124: hi < d, the quotient < 2^64 */
+        uint64_t hi = k == 0 ? 0 : k < 64 ? X >> (64 - k) : X << (k - 64);
+        uint64_t lo = k < 64 ? X << k : 0;
+        q = div128(hi, lo, d, &r);
+    }
+    if (q >= (uint64_t)CLAMP)
+        return CLAMP;
+    return (int64_t)q + (up && r != 0);
+}
+
+void fc_castt_enclose(const fc_castt *t, int64_t *lo, int64_t *hi)
+{
+    uint64_t al = 0, ah = 0, bl = 0, bh = 0, rl, rh;
+    int32_t ea = 0, eb = 0, er;
+    if (t->p.sign != 0)
+        mant60(&t->p, &al, &ah, &ea);
+    if (t->s != 0 && t->q.sign > 0)
+        root60(&t->q, &bl, &bh, &eb);
+    int32_t E = ea > eb ? ea : eb;
+    widen(&al, &ah, E - ea);
+    widen(&bl, &bh, E - eb);
+    /* N = p + s sqrt(q) in [nl, nh] 2^E, |nl|, |nh| <= 2^61 + 2 */
+    int64_t nl = 0, nh = 0;
+    if (t->p.sign > 0)
+        nl += (int64_t)al, nh += (int64_t)ah;
+    else if (t->p.sign < 0)
+        nl -= (int64_t)ah, nh -= (int64_t)al;
+    if (t->s > 0)
+        nl += (int64_t)bl, nh += (int64_t)bh;
+    else if (t->s < 0)
+        nl -= (int64_t)bh, nh -= (int64_t)bl;
+    mant60(&t->r, &rl, &rh, &er); /* r > 0: rl >= 1 */
+    if (rl == 0) { /* r == 0 never occurs (cast_param.h); nothing is decided */
+        *lo = -CLAMP, *hi = CLAMP;
+        return;
+    }
+    int32_t k = E + 60 - er; /* t 2^60 = N 2^E 2^60 / (r' 2^er) */
+    *lo = nl >= 0 ? quot((uint64_t)nl, rh, k, 0) : -quot((uint64_t)-nl, rl, k, 1);
+    *hi = nh >= 0 ? quot((uint64_t)nh, rl, k, 1) : -quot((uint64_t)-nh, rh, k, 0);
+    *hi -= UPPER_SLACK;
+}
+
+int fc_castt_floor_enclosed(const fc_castt *t, int bits, int64_t *k)
+{
+    if (bits < 0 || bits > 58)
+        return 0;
+    int64_t lo, hi;
+    fc_castt_enclose(t, &lo, &hi);
+    if (lo < 0 || hi > ((int64_t)1 << 60))
+        return 0; /* t may be outside [0, 1]: the callers' exact path decides */
+    unsigned sh = (unsigned)(60 - bits);
+    if (lo >> sh != hi >> sh)
+        return 0;
+    *k = lo >> sh;
+    return 1;
+}
