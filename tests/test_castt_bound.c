@@ -3,16 +3,20 @@
  * deliverable 6: src/cast/cast_param_bound.c) against the exact path:
  *   - containment: lo / 2^60 <= t <= hi / 2^60 by exact comparison
  *     (fc_castt_cmp) whenever the end is not clamped;
+ *   - every filtered comparison (fc_castt_cmp on cached enclosures) equal
+ *     to the exact one (fc_castt_cmp_exact), against the ends of the
+ *     enclosure, the multiples of 2^-16 around it and the previous value;
  *   - every filtered floor (fc_castt_floor_pow2, c2_floor_bits) equal to
  *     the unfiltered bit-by-bit search (fc_castt_floor_exact), bits 0..62;
  *   - the same on the parameters of real pair casts (fc_cast2_entry,
  *     fc_cast3_exact on random and adversarial shapes: touching at 1 raw,
  *     exact dyadic entry times), so the reported t and normals are the
  *     unfiltered ones bit for bit;
- * on random ratios and surds of every size the casts form (to 2^360 / 2^720)
+ * on random ratios and surds of every size the casts form (|p|, r to 2^180,
+ * q to 2^360, where two surds still compare exactly)
  * and adversarial ones straddling the filter's thresholds: t exactly
  * k / 2^bits with large p, r (inexact mantissas), perfect-square q, t
- * within 2^-200 of k / 2^bits on either side, cancelling p - sqrt(q).
+ * within 2^-140 of k / 2^bits on either side, cancelling p - sqrt(q).
  * The filter must also decide most floors (else it filters nothing).
  *
  * Should-fail twin (tests/meson.build): built with cast_param_bound.c
@@ -27,7 +31,9 @@
 #include "testutil.h"
 #include "world_fixture.h"
 
-static long decided, floors;
+static long decided, floors, cmps;
+static fc_castt prev;
+static int prev_set;
 
 static fc_big B(int64_t v)
 {
@@ -78,6 +84,28 @@ static void check_t(const fc_castt *t, const char *what)
         fc_castt H = fc_castt_ratio(&n, &den);
         TU_CHECK(fc_castt_cmp(t, &H) <= 0, "%s: hi %lld below t", what, (long long)hi);
     }
+    /* the filtered comparison against the exact one, on neighbours of t:
+     * the ends of its enclosure and the multiples of 2^-bits around it */
+    fc_castt tc = *t;
+    fc_castt_cache(&tc);
+    for (int j = 0; j < 4; j++) {
+        int64_t v = j == 0 ? lo : j == 1 ? hi : j == 2 ? (lo >> 44) << 44 : ((hi >> 44) + 1) << 44;
+        fc_big n = B(v);
+        fc_castt u = fc_castt_ratio(&n, &den);
+        fc_castt_cache(&u);
+        int want = fc_castt_cmp_exact(&tc, &u);
+        TU_CHECK(fc_castt_cmp(&tc, &u) == want && fc_castt_cmp(&u, &tc) == -want, "%s: filtered cmp != exact %d",
+                 what, want);
+        cmps++;
+    }
+    if (prev_set) {
+        fc_castt_cache(&prev);
+        int want = fc_castt_cmp_exact(&tc, &prev);
+        TU_CHECK(fc_castt_cmp(&tc, &prev) == want, "%s: filtered cmp with the previous != exact %d", what, want);
+        cmps++;
+    }
+    prev = *t;
+    prev_set = 1;
     if (!in01(t))
         return;
     static const int bits_list[] = {0, 1, 8, 16, 31, 44, 52, 57, 58, 59, 62};
@@ -98,8 +126,10 @@ static void check_t(const fc_castt *t, const char *what)
 /* random ratios and surds, t mostly in [0, 1] */
 static void random_params(uint64_t *s)
 {
-    int pb = (int)(tu_rand64(s) % 360), qb = (int)(tu_rand64(s) % 720);
-    fc_big p = rbig(s, pb), q = rbig(s, qb), r = rbig(s, (int)(tu_rand64(s) % 360));
+    /* sizes where two surds still compare exactly inside fc_big (K^2 Y below
+     * 2^1500 in fc_big_sign_surd3): |p|, r < 2^180, q < 2^360 */
+    int pb = (int)(tu_rand64(s) % 180), qb = (int)(tu_rand64(s) % 360);
+    fc_big p = rbig(s, pb), q = rbig(s, qb), r = rbig(s, (int)(tu_rand64(s) % 180));
     if (r.sign == 0)
         r = B(1);
     if (tu_rand64(s) % 4 == 0)
@@ -108,7 +138,7 @@ static void random_params(uint64_t *s)
     fc_castt t = fc_castt_surd(&p, sgn, &q, &r);
     check_t(&t, "random surd");
     /* scaled into [0, 1]: (p + s sqrt(q)) / r with r = |p| + sqrt-ish bound */
-    fc_big pa = rbig(s, pb), qa = rbig(s, (pb * 2 > 700 ? 700 : pb * 2)), extra = rbig(s, pb);
+    fc_big pa = rbig(s, pb), qa = rbig(s, 2 * pb), extra = rbig(s, pb);
     fc_big ra = fc_big_add(&pa, &extra);
     fc_big qs = fc_big_mul(&pa, &pa);
     if (fc_big_cmp(&qa, &qs) > 0)
@@ -127,7 +157,7 @@ static void boundary_params(uint64_t *s)
 {
     int bits = (int)(tu_rand64(s) % 59);
     int64_t k = (int64_t)(tu_rand64(s) % (((uint64_t)1 << bits) + 1));
-    fc_big M = rbig(s, 60 + (int)(tu_rand64(s) % 200));
+    fc_big M = rbig(s, 60 + (int)(tu_rand64(s) % 90));
     if (M.sign == 0)
         M = B(3);
     fc_big kk = B(k), num = fc_big_mul(&kk, &M), den0 = pow2(bits), den = fc_big_mul(&den0, &M);
@@ -140,7 +170,7 @@ static void boundary_params(uint64_t *s)
     check_t(&a, "just above k/2^bits");
     check_t(&b, "just below k/2^bits");
     /* (P - sqrt(m^2)) / r = k / 2^bits: P = num + m, q = m^2, r = den */
-    fc_big m = rbig(s, (int)(tu_rand64(s) % 300)), m2 = fc_big_mul(&m, &m), P = fc_big_add(&num, &m);
+    fc_big m = rbig(s, (int)(tu_rand64(s) % 150)), m2 = fc_big_mul(&m, &m), P = fc_big_add(&num, &m);
     fc_castt c = fc_castt_surd(&P, -1, &m2, &den);
     check_t(&c, "perfect square on k/2^bits");
     /* q = m^2 +- 1: sqrt(q) just off m */
@@ -196,6 +226,6 @@ int main(int argc, char **argv)
     }
     /* the filter must do its job: decide most floors */
     TU_CHECK(decided * 2 > floors, "the enclosure decided only %ld of %ld floors", decided, floors);
-    printf("floors: %ld, decided by the enclosure: %ld\n", floors, decided);
+    printf("floors: %ld, decided by the enclosure: %ld; filtered comparisons: %ld\n", floors, decided, cmps);
     return tu_finish("test_castt_bound");
 }

@@ -68,8 +68,9 @@ static int box_misses(const sweep *w, int64_t x0, int64_t y0, int64_t x1, int64_
     return lx - w->R > w->hi[0] || hx + w->R < w->lo[0] || ly - w->R > w->hi[1] || hy + w->R < w->lo[1];
 }
 
-static void offer(sweep *w, const fc_castt *t, c2_kind kind, int64_t x, int64_t y)
+static void offer(sweep *w, fc_castt *t, c2_kind kind, int64_t x, int64_t y)
 {
+    fc_castt_cache(t); /* the comparisons filtered by integer enclosures (cast_param_bound.c) */
     if (w->hit && fc_castt_cmp(t, &w->best) >= 0)
         return;
     w->hit = 1;

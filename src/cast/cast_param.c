@@ -17,6 +17,8 @@ fc_castt fc_castt_surd(const fc_big *p, int32_t s, const fc_big *q, const fc_big
     t.p = *p;
     t.r = *r;
     t.s = s;
+    t.cached = 0;
+    t.lo = t.hi = 0;
     if (r->sign < 0) {
         fc_big_neg_in_place(&t.p);
         fc_big_neg_in_place(&t.r);
@@ -40,7 +42,12 @@ fc_castt fc_castt_ratio(const fc_big *num, const fc_big *den)
 fc_castt fc_castt_int(int64_t v)
 {
     fc_big n = bigv(v), one = bigv(1);
-    return fc_castt_ratio(&n, &one);
+    fc_castt t = fc_castt_ratio(&n, &one);
+    if (v >= -2 && v <= 2) { /* exact: v 2^60 */
+        t.cached = 1;
+        t.lo = t.hi = v * ((int64_t)1 << 60);
+    }
+    return t;
 }
 
 fc_castt fc_castt_from_rayt(const fc_rayt *t)
@@ -50,6 +57,17 @@ fc_castt fc_castt_from_rayt(const fc_rayt *t)
 }
 
 int fc_castt_cmp(const fc_castt *a, const fc_castt *b)
+{
+    if (a->cached && b->cached) { /* lo <= clamp(t 2^60) <= hi, clamp monotone */
+        if (a->hi < b->lo)
+            return -1;
+        if (a->lo > b->hi)
+            return 1;
+    }
+    return fc_castt_cmp_exact(a, b);
+}
+
+int fc_castt_cmp_exact(const fc_castt *a, const fc_castt *b)
 {
     /* sign(t1 - t2) = sign(p1 r2 - p2 r1 + s1 sqrt(r2^2 q1) - s2 sqrt(r1^2 q2)) */
     fc_big x = fc_big_mul(&a->p, &b->r), y = fc_big_mul(&b->p, &a->r);
@@ -107,6 +125,7 @@ void fc_cast_clip_add(fc_cast_clip *c, const fc_big *n0, const fc_big *n1, int32
     fc_big neg = *n0, one = bigv(1);
     fc_big_neg_in_place(&neg);
     fc_castt bound = fc_castt_surd(&neg, sigma, q, n1->sign == 0 ? &one : n1);
+    fc_castt_cache(&bound); /* compared at least once below; enter / exit keep it */
     if (n1->sign == 0) {
         fc_castt zero = fc_castt_int(0);
         if (fc_castt_cmp(&bound, &zero) < 0)

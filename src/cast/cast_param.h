@@ -20,6 +20,11 @@
 typedef struct fc_castt {
     fc_big p, q, r;
     int32_t s;
+    /* the filter (cast_param_bound.c): when cached != 0, lo <= clamp(t 2^60)
+     * <= hi (fc_castt_enclose), so comparisons far from a tie are decided by
+     * lo and hi alone; set by fc_castt_cache, copied with the value */
+    int32_t cached;
+    int64_t lo, hi;
 } fc_castt;
 
 /* (p + s sqrt(q)) / r, r != 0, q >= 0 (normalised to r > 0). */
@@ -30,8 +35,13 @@ fc_castt fc_castt_ratio(const fc_big *num, const fc_big *den);
 fc_castt fc_castt_int(int64_t v);
 /* The same value as a ray parameter. */
 fc_castt fc_castt_from_rayt(const fc_rayt *t);
-/* -1, 0, 1 as a <, ==, > b, exactly. */
+/* -1, 0, 1 as a <, ==, > b, exactly: by the cached enclosures when both
+ * are cached and disjoint, else by fc_castt_cmp_exact. */
 int fc_castt_cmp(const fc_castt *a, const fc_castt *b);
+/* The same by exact big-integer arithmetic alone (the reference). */
+int fc_castt_cmp_exact(const fc_castt *a, const fc_castt *b);
+/* Compute and keep t's enclosure (once) for the filtered comparisons. */
+void fc_castt_cache(fc_castt *t);
 /* floor(t * 2^bits) for t in [0, 1] and bits in [0, 62], exactly: from the
  * enclosure below when it decides, else fc_castt_floor_exact. */
 int64_t fc_castt_floor_pow2(const fc_castt *t, int bits);

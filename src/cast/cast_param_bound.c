@@ -107,41 +107,49 @@ static uint64_t div128(uint64_t u1, uint64_t u0, uint64_t v, uint64_t *rem)
     return q1 * b + q0;
 }
 
-/* floor(sqrt(hi 2^64 + lo)), hi < 2^56 (the value < 2^120): Newton's
- * iteration from above (x0 >= the root; it decreases to the floor and
- * stops there), at most 64 steps (about 6 from x0 within a factor 2). */
-static uint64_t isqrt120(uint64_t hi, uint64_t lo)
+/* sqrt(v) in [*l, *h], v = hi 2^64 + lo < 2^120 (hi < 2^56): a start x0 >
+ * sqrt(v) within a relative 2^-14 (the integer root of v's top 32 bits,
+ * plus 1), three steps of Newton's iteration from above (each stays >=
+ * floor(sqrt(v)) and squares the relative error: 2^-118), then h = x + 1 >
+ * sqrt(v) and l = floor(v / h) <= sqrt(v); l == h == x when x^2 == v. */
+static void sqrt120(uint64_t hi, uint64_t lo, uint64_t *l, uint64_t *h)
 {
     int bl = hi != 0 ? 64 + bitlen64(hi) : bitlen64(lo);
     bl = bl > 120 ? 120 : bl; /* (never acts: hi < 2^56) */
-    if (bl == 0)
-        return 0;
-    uint64_t x = (uint64_t)1 << ((bl + 1) / 2); /* >= sqrt: the value < 2^bl; <= 2^60 */
-    for (int i = 0; i < 64; i++) {
-        uint64_t r;
-        if (hi >= x) /* the quotient would not fit: never for x >= sqrt(value) (states the bound) */
-            break;
-        uint64_t y = (x + div128(hi, lo, x, &r)) / 2; /* x + value / x < 2^62 */
-        if (y >= x)
-            break;
-        x = y;
+    if (bl == 0) {
+        *l = *h = 0;
+        return;
     }
-    return x;
+    int sh = bl > 32 ? bl - 32 : 0;
+    sh += sh & 1; /* even, <= 88 */
+    uint64_t top = sh == 0 ? lo : sh < 64 ? lo >> sh | hi << (64 - sh) : hi >> (sh - 64); /* < 2^32 */
+    uint64_t x = ((uint64_t)fc_isqrt_u64(top & 0xFFFFFFFFu) + 1) << (sh / 2); /* > sqrt(v); <= 2^60 */
+    uint64_t r;
+    for (int i = 0; i < 3; i++) {
+        if (hi >= x) /* (never: x >= floor(sqrt(v)) > hi; states the bound) */
+            break;
+        x = (x + div128(hi, lo, x, &r)) / 2; /* x + v / x < 2^62 */
+    }
+    x = x > ((uint64_t)1 << 60) ? (uint64_t)1 << 60 : x; /* (never acts: x only decreases from <= 2^60) */
+    fc_i128 x2 = fc_i128_mul_i64((int64_t)x, (int64_t)x);
+    if ((uint64_t)x2.hi == hi && x2.lo == lo) {
+        *l = *h = x;
+        return;
+    }
+    *h = x + 1;
+    *l = hi >= *h ? 0 : div128(hi, lo, *h, &r);
 }
 
-/* sqrt(q) in [*l, *h] 2^*e, *h <= 2^60 (*l == *h when exact) */
+/* sqrt(q) in [*l, *h] 2^*e, *h <= 2^60 + 1 */
 static void root60(const fc_big *q, uint64_t *l, uint64_t *h, int32_t *e)
 {
     int32_t total = bitlen_big(q), sh = total > 120 ? total - 120 : 0;
     sh += sh & 1; /* even: sqrt(2^sh) = 2^(sh / 2) */
     uint64_t lo = bits64(q, sh), hi = bits64(q, sh + 64) & (((uint64_t)1 << 56) - 1);
-    uint64_t x = isqrt120(hi, lo); /* < 2^60: it only decreases from <= 2^60 */
-    x = x > ((uint64_t)1 << 60) ? (uint64_t)1 << 60 : x; /* (never acts: states the bound) */
     *e = sh / 2;
-    *l = x;
-    /* exact when nothing was shifted out and x^2 == q */
-    fc_i128 x2 = fc_i128_mul_i64((int64_t)x, (int64_t)x);
-    *h = sh == 0 && (uint64_t)x2.hi == hi && x2.lo == lo ? x : x + 1;
+    sqrt120(hi, lo, l, h);
+    if (sh > 0 && *l == *h) /* q < (v + 1) 2^sh and sqrt(v + 1) <= sqrt(v) + 1; otherwise h > floor(sqrt v) already is */
+        *h += 1;
 }
 
 /* [l, h] 2^e as [l', h'] 2^(e + sh), sh >= 0, rounded outward */
@@ -215,12 +223,21 @@ void fc_castt_enclose(const fc_castt *t, int64_t *lo, int64_t *hi)
     *hi -= UPPER_SLACK;
 }
 
+void fc_castt_cache(fc_castt *t)
+{
+    if (t->cached)
+        return;
+    fc_castt_enclose(t, &t->lo, &t->hi);
+    t->cached = 1;
+}
+
 int fc_castt_floor_enclosed(const fc_castt *t, int bits, int64_t *k)
 {
     if (bits < 0 || bits > 58)
         return 0;
-    int64_t lo, hi;
-    fc_castt_enclose(t, &lo, &hi);
+    int64_t lo = t->lo, hi = t->hi;
+    if (!t->cached)
+        fc_castt_enclose(t, &lo, &hi);
     if (lo < 0 || hi > ((int64_t)1 << 60))
         return 0; /* t may be outside [0, 1]: the callers' exact path decides */
     unsigned sh = (unsigned)(60 - bits);
