@@ -79,6 +79,17 @@ static void offer(sweep *w, fc_castt *t, c2_kind kind, int64_t x, int64_t y)
     w->f.x = x, w->f.y = y;
 }
 
+/* 1 when num / den (num >= 0, den > 0) is surely above the best entry so
+ * far (the filter: num 2^60 > hi den, hi the upper end of the best's cached
+ * enclosure, unclamped as the best is <= 1); a piece entered at num / den
+ * or later cannot be offered then (offer keeps only a smaller t). */
+static int beyond_best(const sweep *w, fc_i128 num, fc_i128 den)
+{
+    if (!w->hit || !w->best.cached || w->best.hi < 0 || w->best.hi >= ((int64_t)1 << 61))
+        return 0;
+    return x2_cmp_prod(num, I((int64_t)1 << 60), I(w->best.hi), den) > 0;
+}
+
 /* The disc of radius R at (cx, cy): |t d - c| <= R. */
 static void disc(sweep *w, int64_t cx, int64_t cy)
 {
@@ -101,6 +112,10 @@ static void disc(sweep *w, int64_t cx, int64_t cy)
     if (x2_cmp_prod(nb128, nb128, a, cc) < 0)
         return;
     if (fc_i128_cmp(nb128, a) > 0 && fc_i128_sign(fc_i128_add(fc_i128_add(fc_i128_add(b, b), a), cc)) > 0)
+        return;
+    /* the entry (nb - sqrt(D)) / a = cc / (nb + sqrt(D)) >= cc / (2 nb): a
+     * disc entered after the best so far is not built (cc, nb < 2^97) */
+    if (beyond_best(w, cc, fc_i128_add(nb128, nb128)))
         return;
     fc_big bb = big(b), A = big(a), C = big(cc);
     fc_big b2 = fc_big_mul(&bb, &bb), ac = fc_big_mul(&A, &C);
@@ -149,14 +164,27 @@ static void band(sweep *w, int64_t ux, int64_t uy, int64_t vx, int64_t vy)
     fc_i128 p0 = dot(-ux, -uy, ex, ey), p1 = dot(w->dx, w->dy, ex, ey);
     if (band_misses(w, l0, l1, p0, p1, ee))
         return;
+    /* entered no earlier than the end it approaches: t >= -p0 / p1 (p0 <
+     * 0 < p1) or (p0 - ee) / -p1 (p1 < 0 < p0 - ee); past the best so far,
+     * the band is not built */
+    if (fc_i128_sign(p0) < 0 && fc_i128_sign(p1) > 0 && beyond_best(w, fc_i128_neg(p0), p1))
+        return;
+    fc_i128 pe = fc_i128_sub(p0, ee);
+    if (fc_i128_sign(pe) > 0 && fc_i128_sign(p1) < 0 && beyond_best(w, pe, fc_i128_neg(p1)))
+        return;
     fc_big n0[4] = {big(l0), big(fc_i128_neg(l0)), big(fc_i128_neg(p0)), big(fc_i128_sub(p0, ee))};
     fc_big n1[4] = {big(l1), big(fc_i128_neg(l1)), big(fc_i128_neg(p1)), big(p1)};
     fc_big E = big(ee), q = fc_big_mul(&w->R2, &E);
     fc_big zero = big(I(0));
     fc_cast_clip c;
     fc_cast_clip_init(&c);
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 4; k++) {
         fc_cast_clip_add(&c, &n0[k], &n1[k], k < 2, k < 2 ? &q : &zero);
+        /* the entry only grows: once it is surely above the best so far
+         * (cached enclosures), this band cannot be offered */
+        if (w->hit && fc_castt_cmp_cached(&c.enter, &w->best) > 0)
+            return;
+    }
     if (!fc_cast_clip_hit(&c))
         return;
     switch (c.enter_axis) {

@@ -10,10 +10,16 @@ static fc_big bigv(int64_t v)
     return fc_big_from_i128(fc_i128_from_i64(v));
 }
 
+/* 0 and 1 as constants (not built per call: the casts make many) */
+static const fc_big BIG_ZERO = {0, 0, {0}};
+static const fc_big BIG_ONE = {1, 1, {1}};
+/* 0 and 1 as parameters with their exact enclosures (fc_castt_int(0), (1)) */
+static const fc_castt CASTT_ZERO = {{0, 0, {0}}, {0, 0, {0}}, {1, 1, {1}}, 0, 1, 0, 0};
+static const fc_castt CASTT_ONE = {{1, 1, {1}}, {0, 0, {0}}, {1, 1, {1}}, 0, 1, (int64_t)1 << 60, (int64_t)1 << 60};
+
 fc_castt fc_castt_surd(const fc_big *p, int32_t s, const fc_big *q, const fc_big *r)
 {
     fc_castt t;
-    fc_big zero = bigv(0);
     t.p = *p;
     t.r = *r;
     t.s = s;
@@ -26,7 +32,7 @@ fc_castt fc_castt_surd(const fc_big *p, int32_t s, const fc_big *q, const fc_big
     }
     if (q->sign == 0 || t.s == 0) {
         t.s = 0;
-        t.q = zero;
+        t.q = BIG_ZERO;
     } else {
         t.q = *q;
     }
@@ -35,14 +41,17 @@ fc_castt fc_castt_surd(const fc_big *p, int32_t s, const fc_big *q, const fc_big
 
 fc_castt fc_castt_ratio(const fc_big *num, const fc_big *den)
 {
-    fc_big zero = bigv(0);
-    return fc_castt_surd(num, 0, &zero, den);
+    return fc_castt_surd(num, 0, &BIG_ZERO, den);
 }
 
 fc_castt fc_castt_int(int64_t v)
 {
-    fc_big n = bigv(v), one = bigv(1);
-    fc_castt t = fc_castt_ratio(&n, &one);
+    if (v == 0)
+        return CASTT_ZERO;
+    if (v == 1)
+        return CASTT_ONE;
+    fc_big n = bigv(v);
+    fc_castt t = fc_castt_ratio(&n, &BIG_ONE);
     if (v >= -2 && v <= 2) { /* exact: v 2^60 */
         t.cached = 1;
         t.lo = t.hi = v * ((int64_t)1 << 60);
@@ -56,15 +65,18 @@ fc_castt fc_castt_from_rayt(const fc_rayt *t)
     return fc_castt_surd(&p, t->s, &q, &r);
 }
 
+int fc_castt_cmp_cached(const fc_castt *a, const fc_castt *b)
+{
+    if (!a->cached || !b->cached)
+        return 0;
+    /* lo <= clamp(t 2^60) <= hi, clamp monotone */
+    return a->hi < b->lo ? -1 : a->lo > b->hi ? 1 : 0;
+}
+
 int fc_castt_cmp(const fc_castt *a, const fc_castt *b)
 {
-    if (a->cached && b->cached) { /* lo <= clamp(t 2^60) <= hi, clamp monotone */
-        if (a->hi < b->lo)
-            return -1;
-        if (a->lo > b->hi)
-            return 1;
-    }
-    return fc_castt_cmp_exact(a, b);
+    int c = fc_castt_cmp_cached(a, b);
+    return c != 0 ? c : fc_castt_cmp_exact(a, b);
 }
 
 int fc_castt_cmp_exact(const fc_castt *a, const fc_castt *b)
@@ -122,13 +134,12 @@ void fc_cast_clip_add(fc_cast_clip *c, const fc_big *n0, const fc_big *n1, int32
     if (c->empty)
         return;
     /* n0 + t n1 <= sigma sqrt(q)  <=>  t n1 <= -n0 + sigma sqrt(q) */
-    fc_big neg = *n0, one = bigv(1);
+    fc_big neg = *n0;
     fc_big_neg_in_place(&neg);
-    fc_castt bound = fc_castt_surd(&neg, sigma, q, n1->sign == 0 ? &one : n1);
+    fc_castt bound = fc_castt_surd(&neg, sigma, q, n1->sign == 0 ? &BIG_ONE : n1);
     fc_castt_cache(&bound); /* compared at least once below; enter / exit keep it */
     if (n1->sign == 0) {
-        fc_castt zero = fc_castt_int(0);
-        if (fc_castt_cmp(&bound, &zero) < 0)
+        if (fc_castt_cmp(&bound, &CASTT_ZERO) < 0)
             c->empty = 1;
         return;
     }

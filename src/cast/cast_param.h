@@ -40,6 +40,9 @@ fc_castt fc_castt_from_rayt(const fc_rayt *t);
 int fc_castt_cmp(const fc_castt *a, const fc_castt *b);
 /* The same by exact big-integer arithmetic alone (the reference). */
 int fc_castt_cmp_exact(const fc_castt *a, const fc_castt *b);
+/* -1 or 1 when the cached enclosures of a and b decide a < b or a > b; 0
+ * when they do not (not cached, or overlapping: a tie is possible). */
+int fc_castt_cmp_cached(const fc_castt *a, const fc_castt *b);
 /* Compute and keep t's enclosure (once) for the filtered comparisons. */
 void fc_castt_cache(fc_castt *t);
 /* floor(t * 2^bits) for t in [0, 1] and bits in [0, 62], exactly: from the

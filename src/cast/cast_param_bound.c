@@ -10,6 +10,7 @@
  * 64-bit integer arithmetic only. */
 #include "cast_param.h"
 
+#include "collide2d/exact2d.h"
 #include "core/nofloat.h"
 
 /* The should-fail twin (tests/meson.build: test_castt_bound_twin) builds
@@ -26,13 +27,7 @@
 
 static int bitlen64(uint64_t v)
 {
-    int n = 0;
-    for (int s = 32; s > 0; s /= 2)
-        if (v >> s != 0) {
-            v >>= s;
-            n += s;
-        }
-    return n + (v != 0);
+    return x2_bitlen64(v); /* 0..64 */
 }
 
 static uint64_t limb(const fc_big *x, int32_t i)
@@ -109,8 +104,8 @@ static uint64_t div128(uint64_t u1, uint64_t u0, uint64_t v, uint64_t *rem)
 
 /* sqrt(v) in [*l, *h], v = hi 2^64 + lo < 2^120 (hi < 2^56): a start x0 >
  * sqrt(v) within a relative 2^-14 (the integer root of v's top 32 bits,
- * plus 1), three steps of Newton's iteration from above (each stays >=
- * floor(sqrt(v)) and squares the relative error: 2^-118), then h = x + 1 >
+ * plus 1), two steps of Newton's iteration from above (each stays >=
+ * floor(sqrt(v)) and squares the relative error: 2^-59), then h = x + 1 >
  * sqrt(v) and l = floor(v / h) <= sqrt(v); l == h == x when x^2 == v. */
 static void sqrt120(uint64_t hi, uint64_t lo, uint64_t *l, uint64_t *h)
 {
@@ -125,7 +120,7 @@ static void sqrt120(uint64_t hi, uint64_t lo, uint64_t *l, uint64_t *h)
     uint64_t top = sh == 0 ? lo : sh < 64 ? lo >> sh | hi << (64 - sh) : hi >> (sh - 64); /* < 2^32 */
     uint64_t x = ((uint64_t)fc_isqrt_u64(top & 0xFFFFFFFFu) + 1) << (sh / 2); /* > sqrt(v); <= 2^60 */
     uint64_t r;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 2; i++) {
         if (hi >= x) /* (never: x >= floor(sqrt(v)) > hi; states the bound) */
             break;
         x = (x + div128(hi, lo, x, &r)) / 2; /* x + v / x < 2^62 */
@@ -191,28 +186,25 @@ static int64_t quot(uint64_t X, uint64_t d, int32_t k, int up)
     return (int64_t)q + (up && r != 0);
 }
 
-void fc_castt_enclose(const fc_castt *t, int64_t *lo, int64_t *hi)
+/* (sign(p) A + s B) / Rr with A = |p| in [al, ah] 2^ea, B in [bl, bh]
+ * 2^eb, r in [rl, rh] 2^er (every upper end <= 2^60 + 1, rl >= 1): the
+ * enclosure of clamp(t 2^60). */
+static void combine(int psign, uint64_t al, uint64_t ah, int32_t ea, int32_t s, uint64_t bl, uint64_t bh, int32_t eb,
+                    uint64_t rl, uint64_t rh, int32_t er, int64_t *lo, int64_t *hi)
 {
-    uint64_t al = 0, ah = 0, bl = 0, bh = 0, rl, rh;
-    int32_t ea = 0, eb = 0, er;
-    if (t->p.sign != 0)
-        mant60(&t->p, &al, &ah, &ea);
-    if (t->s != 0 && t->q.sign > 0)
-        root60(&t->q, &bl, &bh, &eb);
     int32_t E = ea > eb ? ea : eb;
     widen(&al, &ah, E - ea);
     widen(&bl, &bh, E - eb);
-    /* N = p + s sqrt(q) in [nl, nh] 2^E, |nl|, |nh| <= 2^61 + 2 */
+    /* N = p + s sqrt(q) in [nl, nh] 2^E, |nl|, |nh| <= 2^61 + 4 */
     int64_t nl = 0, nh = 0;
-    if (t->p.sign > 0)
+    if (psign > 0)
         nl += (int64_t)al, nh += (int64_t)ah;
-    else if (t->p.sign < 0)
+    else if (psign < 0)
         nl -= (int64_t)ah, nh -= (int64_t)al;
-    if (t->s > 0)
+    if (s > 0)
         nl += (int64_t)bl, nh += (int64_t)bh;
-    else if (t->s < 0)
+    else if (s < 0)
         nl -= (int64_t)bh, nh -= (int64_t)bl;
-    mant60(&t->r, &rl, &rh, &er); /* r > 0: rl >= 1 */
     if (rl == 0) { /* r == 0 never occurs (cast_param.h); nothing is decided */
         *lo = -CLAMP, *hi = CLAMP;
         return;
@@ -221,6 +213,18 @@ void fc_castt_enclose(const fc_castt *t, int64_t *lo, int64_t *hi)
     *lo = nl >= 0 ? quot((uint64_t)nl, rh, k, 0) : -quot((uint64_t)-nl, rl, k, 1);
     *hi = nh >= 0 ? quot((uint64_t)nh, rl, k, 1) : -quot((uint64_t)-nh, rh, k, 0);
     *hi -= UPPER_SLACK;
+}
+
+void fc_castt_enclose(const fc_castt *t, int64_t *lo, int64_t *hi)
+{
+    uint64_t al = 0, ah = 0, bl = 0, bh = 0, rl, rh;
+    int32_t ea = 0, eb = 0, er;
+    if (t->p.sign != 0)
+        mant60(&t->p, &al, &ah, &ea);
+    if (t->s != 0 && t->q.sign > 0)
+        root60(&t->q, &bl, &bh, &eb);
+    mant60(&t->r, &rl, &rh, &er); /* r > 0: rl >= 1 */
+    combine(t->p.sign, al, ah, ea, t->s, bl, bh, eb, rl, rh, er, lo, hi);
 }
 
 void fc_castt_cache(fc_castt *t)
