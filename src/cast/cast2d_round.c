@@ -85,7 +85,7 @@ static void offer(sweep *w, fc_castt *t, c2_kind kind, int64_t x, int64_t y)
  * or later cannot be offered then (offer keeps only a smaller t). */
 static int beyond_best(const sweep *w, fc_i128 num, fc_i128 den)
 {
-    if (!w->hit || !w->best.cached || w->best.hi < 0 || w->best.hi >= ((int64_t)1 << 61))
+    if (!FC_CAST_FILTER || !w->hit || !w->best.cached || w->best.hi < 0 || w->best.hi >= ((int64_t)1 << 61))
         return 0;
     return x2_cmp_prod(num, I((int64_t)1 << 60), I(w->best.hi), den) > 0;
 }

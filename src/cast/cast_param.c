@@ -67,7 +67,7 @@ fc_castt fc_castt_from_rayt(const fc_rayt *t)
 
 int fc_castt_cmp_cached(const fc_castt *a, const fc_castt *b)
 {
-    if (!a->cached || !b->cached)
+    if (!FC_CAST_FILTER || !a->cached || !b->cached)
         return 0;
     /* lo <= clamp(t 2^60) <= hi, clamp monotone */
     return a->hi < b->lo ? -1 : a->lo > b->hi ? 1 : 0;

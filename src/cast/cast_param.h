@@ -17,6 +17,15 @@
 #include "core/bigint.h"
 #include "ray_param.h"
 
+/* FC_CAST_NO_FILTER (tests only: test_cast_filter_digest's reference
+ * build) turns every integer filter of the casts off, so each comparison
+ * and floor takes the exact big-integer path. */
+#ifdef FC_CAST_NO_FILTER
+#define FC_CAST_FILTER 0
+#else
+#define FC_CAST_FILTER 1
+#endif
+
 typedef struct fc_castt {
     fc_big p, q, r;
     int32_t s;

@@ -237,7 +237,7 @@ void fc_castt_cache(fc_castt *t)
 
 int fc_castt_floor_enclosed(const fc_castt *t, int bits, int64_t *k)
 {
-    if (bits < 0 || bits > 58)
+    if (!FC_CAST_FILTER || bits < 0 || bits > 58)
         return 0;
     int64_t lo = t->lo, hi = t->hi;
     if (!t->cached)
