@@ -172,14 +172,19 @@ static void band(sweep *w, int64_t ux, int64_t uy, int64_t vx, int64_t vy)
     fc_i128 pe = fc_i128_sub(p0, ee);
     if (fc_i128_sign(pe) > 0 && fc_i128_sign(p1) < 0 && beyond_best(w, pe, fc_i128_neg(p1)))
         return;
-    fc_big n0[4] = {big(l0), big(fc_i128_neg(l0)), big(fc_i128_neg(p0)), big(fc_i128_sub(p0, ee))};
-    fc_big n1[4] = {big(l1), big(fc_i128_neg(l1)), big(fc_i128_neg(p1)), big(p1)};
+    /* the constraints' big integers are built one at a time: the clip may
+     * stop before the last */
+    const fc_i128 n0v[4] = {l0, fc_i128_neg(l0), fc_i128_neg(p0), pe};
+    const fc_i128 n1v[4] = {l1, fc_i128_neg(l1), fc_i128_neg(p1), p1};
+    static const fc_big zero = {0, 0, {0}};
     fc_big E = big(ee), q = fc_big_mul(&w->R2, &E);
-    fc_big zero = big(I(0));
     fc_cast_clip c;
     fc_cast_clip_init(&c);
     for (int k = 0; k < 4; k++) {
-        fc_cast_clip_add(&c, &n0[k], &n1[k], k < 2, k < 2 ? &q : &zero);
+        fc_big n0 = big(n0v[k]), n1 = big(n1v[k]);
+        fc_cast_clip_add(&c, &n0, &n1, k < 2, k < 2 ? &q : &zero);
+        if (c.empty)
+            return; /* no later constraint changes that */
         /* the entry only grows: once it is surely above the best so far
          * (cached enclosures), this band cannot be offered */
         if (w->hit && fc_castt_cmp_cached(&c.enter, &w->best) > 0)

@@ -104,7 +104,7 @@ static uint64_t div128(uint64_t u1, uint64_t u0, uint64_t v, uint64_t *rem)
 
 /* sqrt(v) in [*l, *h], v = hi 2^64 + lo < 2^120 (hi < 2^56): a start x0 >
  * sqrt(v) within a relative 2^-14 (the integer root of v's top 32 bits,
- * plus 1), two steps of Newton's iteration from above (each stays >=
+ * plus 1; for top == 0 (v == 0 is handled first) never reached), two steps of Newton's iteration from above (each stays >=
  * floor(sqrt(v)) and squares the relative error: 2^-59), then h = x + 1 >
  * sqrt(v) and l = floor(v / h) <= sqrt(v); l == h == x when x^2 == v. */
 static void sqrt120(uint64_t hi, uint64_t lo, uint64_t *l, uint64_t *h)
@@ -118,7 +118,16 @@ static void sqrt120(uint64_t hi, uint64_t lo, uint64_t *l, uint64_t *h)
     int sh = bl > 32 ? bl - 32 : 0;
     sh += sh & 1; /* even, <= 88 */
     uint64_t top = sh == 0 ? lo : sh < 64 ? lo >> sh | hi << (64 - sh) : hi >> (sh - 64); /* < 2^32 */
-    uint64_t x = ((uint64_t)fc_isqrt_u64(top & 0xFFFFFFFFu) + 1) << (sh / 2); /* > sqrt(v); <= 2^60 */
+    top &= 0xFFFFFFFFu; /* (never clears a bit: states the bound) */
+    /* floor(sqrt(top)) by Newton's iteration from above (a few steps) */
+    uint64_t t0 = (uint64_t)1 << ((bitlen64(top) + 1) / 2);
+    for (int i = 0; i < 32 && top > 0; i++) {
+        uint64_t y = (t0 + top / t0) / 2;
+        if (y >= t0)
+            break;
+        t0 = y;
+    }
+    uint64_t x = (t0 + 1) << (sh / 2); /* > sqrt(v); <= 2^60 */
     uint64_t r;
     for (int i = 0; i < 2; i++) {
         if (hi >= x) /* (never: x >= floor(sqrt(v)) > hi; states the bound) */
