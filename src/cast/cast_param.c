@@ -126,6 +126,7 @@ void fc_cast_clip_init(fc_cast_clip *c)
     c->empty = 0;
     c->added = 0;
     c->enter_axis = -1;
+    c->has_root = 0;
 }
 
 void fc_cast_clip_add(fc_cast_clip *c, const fc_big *n0, const fc_big *n1, int32_t sigma, const fc_big *q)
@@ -137,7 +138,17 @@ void fc_cast_clip_add(fc_cast_clip *c, const fc_big *n0, const fc_big *n1, int32
     fc_big neg = *n0;
     fc_big_neg_in_place(&neg);
     fc_castt bound = fc_castt_surd(&neg, sigma, q, n1->sign == 0 ? &BIG_ONE : n1);
-    fc_castt_cache(&bound); /* compared at least once below; enter / exit keep it */
+    /* compared at least once below; enter / exit keep it */
+    if (bound.s != 0) { /* sqrt(q) once per distinct q */
+        if (!c->has_root || fc_big_cmp(&c->root_q, q) != 0) {
+            fc_castt_root_of(q, &c->root);
+            c->root_q = *q;
+            c->has_root = 1;
+        }
+        fc_castt_cache_root(&bound, &c->root);
+    } else {
+        fc_castt_cache(&bound);
+    }
     if (n1->sign == 0) {
         if (fc_castt_cmp(&bound, &CASTT_ZERO) < 0)
             c->empty = 1;

@@ -54,6 +54,14 @@ int fc_castt_cmp_exact(const fc_castt *a, const fc_castt *b);
 int fc_castt_cmp_cached(const fc_castt *a, const fc_castt *b);
 /* Compute and keep t's enclosure (once) for the filtered comparisons. */
 void fc_castt_cache(fc_castt *t);
+/* sqrt(q) (q >= 0) enclosed as [l, h] 2^e, l, h <= 2^60 + 1. */
+typedef struct fc_castt_root {
+    uint64_t l, h;
+    int32_t e;
+} fc_castt_root;
+void fc_castt_root_of(const fc_big *q, fc_castt_root *out);
+/* fc_castt_cache given root = fc_castt_root_of(&t->q). */
+void fc_castt_cache_root(fc_castt *t, const fc_castt_root *root);
 /* floor(t * 2^bits) for t in [0, 1] and bits in [0, 62], exactly: from the
  * enclosure below when it decides, else fc_castt_floor_exact. */
 int64_t fc_castt_floor_pow2(const fc_castt *t, int bits);
@@ -80,6 +88,11 @@ fix16_t fc_castt_floor16(const fc_castt *t);
 typedef struct fc_cast_clip {
     fc_castt enter, exit;
     int32_t empty, added, enter_axis;
+    /* the filter's enclosure of sqrt(root_q), the last q of a constraint
+     * (a band's two sides share it): computed once per distinct value */
+    int32_t has_root;
+    fc_big root_q;
+    fc_castt_root root;
 } fc_cast_clip;
 
 void fc_cast_clip_init(fc_cast_clip *c);

@@ -10,6 +10,8 @@
  * 64-bit integer arithmetic only. */
 #include "cast_param.h"
 
+#include <stddef.h>
+
 #include "collide2d/exact2d.h"
 #include "core/nofloat.h"
 
@@ -224,16 +226,42 @@ static void combine(int psign, uint64_t al, uint64_t ah, int32_t ea, int32_t s, 
     *hi -= UPPER_SLACK;
 }
 
-void fc_castt_enclose(const fc_castt *t, int64_t *lo, int64_t *hi)
+/* the enclosure of t, with sqrt(q) given (root) or computed (NULL) */
+static void enclose(const fc_castt *t, const fc_castt_root *root, int64_t *lo, int64_t *hi)
 {
     uint64_t al = 0, ah = 0, bl = 0, bh = 0, rl, rh;
     int32_t ea = 0, eb = 0, er;
     if (t->p.sign != 0)
         mant60(&t->p, &al, &ah, &ea);
-    if (t->s != 0 && t->q.sign > 0)
-        root60(&t->q, &bl, &bh, &eb);
+    if (t->s != 0 && t->q.sign > 0) {
+        if (root != NULL)
+            bl = root->l, bh = root->h, eb = root->e;
+        else
+            root60(&t->q, &bl, &bh, &eb);
+    }
     mant60(&t->r, &rl, &rh, &er); /* r > 0: rl >= 1 */
     combine(t->p.sign, al, ah, ea, t->s, bl, bh, eb, rl, rh, er, lo, hi);
+}
+
+void fc_castt_enclose(const fc_castt *t, int64_t *lo, int64_t *hi)
+{
+    enclose(t, NULL, lo, hi);
+}
+
+void fc_castt_root_of(const fc_big *q, fc_castt_root *out)
+{
+    out->l = out->h = 0;
+    out->e = 0;
+    if (q->sign > 0)
+        root60(q, &out->l, &out->h, &out->e);
+}
+
+void fc_castt_cache_root(fc_castt *t, const fc_castt_root *root)
+{
+    if (t->cached)
+        return;
+    enclose(t, root, &t->lo, &t->hi);
+    t->cached = 1;
 }
 
 void fc_castt_cache(fc_castt *t)
