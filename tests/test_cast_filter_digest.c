@@ -9,10 +9,13 @@
  *   - with the cast files compiled -DFC_CAST_NO_FILTER (the unfiltered
  *     exact path: every comparison and floor by big integers);
  *   - the should-fail twin: the enclosure compiled -DFC_CASTT_BOUND_TWIN
- *     (its upper end 2^9 units too low), whose digest must differ.
+ *     (its upper end 2^9 units too low), whose digest must differ; and
+ *     the product filter of cast2d_round.c compiled -DFC_CAST_PROD_TWIN
+ *     (its upper end a relative 2^-20 too low), likewise.
  * Adversarial cases straddle the filters' thresholds: entry times exactly
  * k / 2^j (gaps of whole raw units), 1 raw either side, circles into box
- * corners (a disc and two bands entered at the same t), edge-parallel
+ * corners (a disc and two bands entered at the same t), grazing passes at
+ * the touching distance +- 1 raw (zero discriminants), edge-parallel
  * capsules and boxes (equal entries of several pieces), touching at t = 0
  * and t = 1.
  *
@@ -112,6 +115,23 @@ static void adversarial2(uint64_t *s)
     fc_shape2 a = box(-r, -h, 0, h);
     fc_shape2 b2 = box(g, -h + off, g + h, h + off);
     cast2(&a, fc_vec2_make(g << j, 0), &b2);
+    /* grazing: a circle passing another at exactly the touching distance,
+     * or 1 raw nearer / farther (a zero or tiny discriminant), and a box
+     * corner at the same offsets */
+    int32_t r2 = wf_rand(s, 1, 2 * WF_U), x = wf_rand(s, r + r2 + 1, 6 * WF_U);
+    fc_shape2 graze = circle(x, r + r2 + off, r2);
+    cast2(&c, fc_vec2_make(2 * x, 0), &graze);
+    fc_shape2 graze_box = box(x, r + off, x + h, r + off + h);
+    cast2(&c, fc_vec2_make(2 * x, 0), &graze_box);
+    fc_shape2 graze_k = capsule(x, r + r2 + off, x + h, r + r2 + off + h, r2);
+    cast2(&k, fc_vec2_make(2 * x, 0), &graze_k);
+    /* grazing off the axes: along (3, 4) past a circle whose centre is
+     * (r1 + r2 + off / 5) from the line (Pythagorean: the distance exact) */
+    int32_t a1 = wf_rand(s, 1, WF_U / 4), a2 = wf_rand(s, 1, WF_U / 4), m = wf_rand(s, a1 + a2 + 1, WF_U);
+    int32_t jj = a1 + a2;
+    fc_shape2 c5 = circle(0, 0, 5 * a1);
+    fc_shape2 g5 = circle(3 * m - 4 * jj - 4 * off, 4 * m + 3 * jj + 3 * off, 5 * a2);
+    cast2(&c5, fc_vec2_make(6 * m, 8 * m), &g5);
     /* touching at t = 0 and exactly at t = 1 */
     fc_shape2 t0 = circle(2 * r, 0, r);
     cast2(&c, d, &t0);
