@@ -34,8 +34,8 @@ const FIELDS3 = { sphere: ['cx', 'cy', 'cz', 'r'], aabb: ['minx', 'miny', 'minz'
 const hex = (v) => '0x' + (v >>> 0).toString(16).padStart(8, '0');
 
 /** The live body of runner rn with this index and generation, or null. */
-export function findBody(rn, index, generation) {
-  const id = rn.liveIds().find((x) => x.index === index && x.generation === generation);
+export function findBody(rn, index, generation) { // generation null: the body live in slot index
+  const id = rn.liveIds().find((x) => x.index === index && (generation === null || x.generation === generation));
   return id && rn.world.bodyValid(id) ? id : null;
 }
 

@@ -36,14 +36,17 @@ export function queryResult(op, rn) {
       }
       case OpKind.QUERY_CAST:
       case OpKind.QUERY_CAST_ALL: {
-        if (!d2) return { op, hits: [] };
         const hits = [];
         if (op.kind === OpKind.QUERY_CAST) {
-          const h = w.cast2(op.shape, op.bx, op.by, f);
-          if (h) hits.push({ index: h.index, t: h.t, n: [h.normal[0], h.normal[1]] });
+          const h = d2 ? w.cast2(op.shape, op.bx, op.by, f) : w.cast3(op.shape, op.bx, op.by, op.bz, f);
+          if (h) hits.push({ index: h.index, t: h.t, n: Array.from(h.normal).slice(0, rn.dim) });
         } else {
-          const l = w.cast2All(op.shape, op.bx, op.by, f);
-          for (let i = 0; i < l.count; i++) hits.push({ index: l.index(i), t: l.t(i), n: [l.normal(i, 0), l.normal(i, 1)] });
+          const l = d2 ? w.cast2All(op.shape, op.bx, op.by, f) : w.cast3All(op.shape, op.bx, op.by, op.bz, f);
+          for (let i = 0; i < l.count; i++) {
+            const n = [];
+            for (let k = 0; k < rn.dim; k++) n.push(l.normal(i, k));
+            hits.push({ index: l.index(i), t: l.t(i), n });
+          }
         }
         return { op, hits };
       }
@@ -59,12 +62,22 @@ export function queryResult(op, rn) {
   }
 }
 
-/** Shape words moved by (dx, dy) raw (display floats): for drawing a cast's shape along its sweep. */
-function moved(words, dx, dy) {
+/**
+ * Shape words moved by d = [dx, dy] or [dx, dy, dz] raw (display floats): for
+ * drawing a cast's shape along its sweep. 2D: circle, OBB (centre), AABB,
+ * capsule (both ends), polygon (every vertex); 3D: sphere and OBB3 (centre),
+ * AABB3 (both corners).
+ */
+function moved(dim, words, d) {
   const w = Array.from(words), t = w[0];
-  const pts = t === 1 || t === 3 ? [1] : t === 2 ? [1, 3] : t === 4 ? [1, 3] : [];
-  if (t === 5) for (let i = 0; i < w[1]; i++) pts.push(2 + 2 * i);
-  for (const i of pts) (w[i] += dx), (w[i + 1] += dy);
+  let pts;
+  if (dim === 2) {
+    pts = t === 1 || t === 3 ? [1] : t === 2 || t === 4 ? [1, 3] : [];
+    if (t === 5) for (let i = 0; i < w[1]; i++) pts.push(2 + 2 * i);
+  } else {
+    pts = t === 1 || t === 3 ? [1] : t === 2 ? [1, 4] : [];
+  }
+  for (const i of pts) for (let k = 0; k < dim; k++) w[i + k] += d[k];
   return w;
 }
 
@@ -137,31 +150,33 @@ export function drawLayers(ctx, view) {
       drawn.areas++;
     }
   }
-  if (on.has('casts') && d2) {
+  if (on.has('casts')) {
+    // shapePath returns the outline's centre already projected on the view's (u, v)
+    const dim = rn.dim, P = (c) => S(c[0], c[1]);
     for (const r of view.results) {
       if (r.op.kind !== OpKind.QUERY_CAST && r.op.kind !== OpKind.QUERY_CAST_ALL) continue;
-      const op = r.op, sw = op.shape.words;
+      const op = r.op, sw = op.shape.words, delta = d2 ? [op.bx, op.by] : [op.bx, op.by, op.bz];
+      const du = d2 ? op.bx : delta[u], dv = d2 ? op.by : delta[v];
       ctx.lineWidth = 1.2;
       ctx.strokeStyle = COLOURS.cast;
       ctx.setLineDash([3, 3]);
-      shapePath(ctx, 2, sw, cam, W, H); // start
+      shapePath(ctx, dim, sw, cam, W, H); // start
       ctx.stroke();
-      const end = moved(sw, op.bx, op.by);
-      shapePath(ctx, 2, end, cam, W, H); // end of the sweep
+      shapePath(ctx, dim, moved(dim, sw, delta), cam, W, H); // end of the sweep
       ctx.stroke();
-      const c0 = shapePath(ctx, 2, sw, cam, W, H), [x0, y0] = S(c0[0], c0[1]), [x1, y1] = S(c0[0] + op.bx, c0[1] + op.by);
+      const c0 = shapePath(ctx, dim, sw, cam, W, H), [x0, y0] = P(c0), [x1, y1] = S(c0[0] + du, c0[1] + dv);
       ctx.beginPath();
       ctx.moveTo(x0, y0), ctx.lineTo(x1, y1); // the sweep
       ctx.stroke();
       ctx.setLineDash([]);
       for (const h of r.hits) {
-        const at = moved(sw, op.bx * h.t * U, op.by * h.t * U);
+        const at = moved(dim, sw, delta.map((x) => x * h.t * U));
         ctx.strokeStyle = COLOURS.hit;
         ctx.lineWidth = 2;
-        const c = shapePath(ctx, 2, at, cam, W, H);
+        const c = shapePath(ctx, dim, at, cam, W, H);
         ctx.stroke();
-        const [hx, hy] = S(c[0], c[1]);
-        arrow(ctx, hx, hy, hx + h.n[0] * U * 24, hy - h.n[1] * U * 24);
+        const [hx, hy] = P(c), nu = d2 ? h.n[0] : h.n[u], nv = d2 ? h.n[1] : h.n[v];
+        arrow(ctx, hx, hy, hx + nu * U * 24, hy - nv * U * 24);
         drawn.firstCastHit ??= [hx, hy];
         drawn.castHits++;
       }

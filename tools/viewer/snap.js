@@ -89,8 +89,16 @@ export function diffDumps(textA, textB) {
   return { bodies, lines, same: bodies.length === 0 };
 }
 
-/** A desync report's frame and body: { frame, index, generation } (missing parts null). */
+/**
+ * A desync report's frame and body: { frame, index, generation } (missing
+ * parts null). Reads `fixcol-replay diff` text ("frame F", "body I:G" or an
+ * operation "move I G ") and the wire locator's report ("frame F slot I",
+ * then "mine: body I G ..." - the canonical dump line, docs/lockstep.md).
+ */
 export function parseReport(text) {
-  const f = /\bframe (\d+)/.exec(text), b = /\bbody (\d+):(\d+)/.exec(text) ?? /\bmove (\d+) (\d+) /.exec(text);
-  return { frame: f ? Number(f[1]) : null, index: b ? Number(b[1]) : null, generation: b ? Number(b[2]) : null };
+  const f = /\bframe (\d+)/.exec(text);
+  const b = /\bbody (\d+):(\d+)/.exec(text) ?? /\bmove (\d+) (\d+) /.exec(text) ?? /^mine: body (\d+) (\d+) /m.exec(text);
+  const slot = b ? null : /\bslot (\d+)/.exec(text);
+  return { frame: f ? Number(f[1]) : null, index: b ? Number(b[1]) : slot ? Number(slot[1]) : null,
+    generation: b ? Number(b[2]) : null };
 }

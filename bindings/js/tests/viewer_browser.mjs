@@ -317,6 +317,18 @@ async function snapChecks(page, text, upload) {
     expect((await text('#frameLabel')).startsWith(`frame ${rep[1]} /`) &&
       (await text('#bodyInfo')).startsWith(`body ${rep[2]}:${rep[3]}: `), `report opens frame ${rep[1]}, body ${rep[2]}:${rep[3]}: ` +
       `${await text('#frameLabel')}, ${await text('#bodyInfo')}`);
+    // the wire locator's report form (docs/lockstep.md): "frame F slot I", then the two canonical dump lines
+    await page.click('#fit');
+    await page.evaluate(() => { window.fixcolViewer.state.selected = null; window.fixcolViewer.setFrame(1); });
+    expect(!(await text('#bodyInfo')).startsWith(`body ${rep[2]}:`), `no body picked before the wire report`);
+    await page.$eval('#report', (e) => { e.value = ''; });
+    await page.type('#report', `frame ${rep[1]} slot ${rep[2]}\nmine: body ${rep[2]} ${rep[3]} cat 0x00000001 mask ` +
+      `0xffffffff user 0 circle center 1 2 radius 1\ntheirs: body ${rep[2]} ${rep[3]} cat 0x00000001 mask 0xffffffff ` +
+      `user 0 circle center 1.0000152587890625 2 radius 1\ncenter.x: 1 vs 1.0000152587890625`);
+    await page.click('#openReport');
+    expect((await text('#frameLabel')).startsWith(`frame ${rep[1]} /`) &&
+      (await text('#bodyInfo')).startsWith(`body ${rep[2]}:${rep[3]}: `), `wire report opens frame ${rep[1]}, body ` +
+      `${rep[2]}:${rep[3]}: ${await text('#frameLabel')}, ${await text('#bodyInfo')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -361,6 +373,26 @@ async function threeDChecks(page, text, upload) {
   }
   expect(images.top !== images.front && images.front !== images.side && images.top !== images.side,
     'the three views draw differently');
+  // 3D casts: drawn (sweep, hit shape, normal) as many as the native dump lists, in every view
+  const nf = nativeFrames(file).find((f) => f.castHits > 0);
+  expect(!!nf, `${file}: a frame with a 3D cast hit`);
+  if (!nf) return;
+  // (the hit's centre pixel can lie under the picked body's highlight, so the
+  // layer check compares the whole canvas with and without it)
+  const image = () => page.$eval('#canvas', (c) => c.toDataURL());
+  const toggle = () => page.click('#layers input[data-layer="casts"]');
+  for (const view of ['top', 'front', 'side']) {
+    await page.select('#view3', view);
+    await page.evaluate((f) => window.fixcolViewer.setFrame(f), nf.frame);
+    const d = await page.evaluate(() => window.fixcolViewer.state.drawn);
+    expect(d.casts === nf.casts && d.castHits === nf.castHits,
+      `${view} view, frame ${nf.frame}: drawn ${d.casts} casts with ${d.castHits} hits; native ${nf.casts}, ${nf.castHits}`);
+    const on = await image();
+    await toggle();
+    const off = await image();
+    await toggle();
+    expect(on !== off, `${view} view: toggling the casts layer changes the drawing`);
+  }
 }
 
 /** Per frame of a replay's native dump: query kinds with their result counts, began, ended, contacts. */
