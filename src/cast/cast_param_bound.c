@@ -106,7 +106,7 @@ static uint64_t div128(uint64_t u1, uint64_t u0, uint64_t v, uint64_t *rem)
 
 /* sqrt(v) in [*l, *h], v = hi 2^64 + lo < 2^120 (hi < 2^56): a start x0 >
  * sqrt(v) within a relative 2^-14 (the integer root of v's top 32 bits,
- * plus 1; for top == 0 (v == 0 is handled first) never reached), two steps of Newton's iteration from above (each stays >=
+ * plus 1), two steps of Newton's iteration from above (each stays >=
  * floor(sqrt(v)) and squares the relative error: 2^-59), then h = x + 1 >
  * sqrt(v) and l = floor(v / h) <= sqrt(v); l == h == x when x^2 == v. */
 static void sqrt120(uint64_t hi, uint64_t lo, uint64_t *l, uint64_t *h)
@@ -125,7 +125,7 @@ static void sqrt120(uint64_t hi, uint64_t lo, uint64_t *l, uint64_t *h)
     uint64_t t0 = (uint64_t)1 << ((bitlen64(top) + 1) / 2);
     for (int i = 0; i < 32 && top > 0; i++) {
         uint64_t y = (t0 + top / t0) / 2;
-        if (y >= t0)
+        if (y >= t0 || y == 0) /* (y >= floor(sqrt(top)) >= 1: the second never acts) */
             break;
         t0 = y;
     }
@@ -144,6 +144,7 @@ static void sqrt120(uint64_t hi, uint64_t lo, uint64_t *l, uint64_t *h)
     }
     *h = x + 1;
     *l = hi >= *h ? 0 : div128(hi, lo, *h, &r);
+    *l = *l > *h ? *h : *l; /* (never acts: v / h < sqrt(v) < h; states the bound) */
 }
 
 /* sqrt(q) in [*l, *h] 2^*e, *h <= 2^60 + 1 */
