@@ -134,7 +134,7 @@ static int at_most(int64_t k, int bits, const fc_castt *t)
 
 int64_t c2_floor_bits(const fc_castt *t, int bits)
 {
-    int64_t top = (int64_t)1 << bits, k;
+    int64_t top = (int64_t)1 << bits, k = 0;
     if (fc_castt_floor_enclosed(t, bits, &k)) /* the integer enclosure decides (cast_param_bound.c) */
         return k;
     k = estimate(t, bits);

@@ -94,7 +94,7 @@ int fc_castt_cmp_exact(const fc_castt *a, const fc_castt *b)
 
 int64_t fc_castt_floor_pow2(const fc_castt *t, int bits)
 {
-    int64_t k;
+    int64_t k = 0;
     return fc_castt_floor_enclosed(t, bits, &k) ? k : fc_castt_floor_exact(t, bits);
 }
 

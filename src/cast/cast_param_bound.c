@@ -275,13 +275,14 @@ void fc_castt_cache(fc_castt *t)
 
 int fc_castt_floor_enclosed(const fc_castt *t, int bits, int64_t *k)
 {
+    *k = 0;
     if (!FC_CAST_FILTER || bits < 0 || bits > 58)
         return 0;
     int64_t lo = t->lo, hi = t->hi;
     if (!t->cached)
         fc_castt_enclose(t, &lo, &hi);
-    if (lo < 0 || hi > ((int64_t)1 << 60))
-        return 0; /* t may be outside [0, 1]: the callers' exact path decides */
+    if (lo < 0 || hi < 0 || hi > ((int64_t)1 << 60))
+        return 0; /* t may be outside [0, 1]: the callers' exact path decides (hi < lo never: it states the bound) */
     unsigned sh = (unsigned)(60 - bits);
     if (lo >> sh != hi >> sh)
         return 0;
