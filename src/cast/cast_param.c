@@ -127,6 +127,9 @@ void fc_cast_clip_init(fc_cast_clip *c)
     c->added = 0;
     c->enter_axis = -1;
     c->has_root = 0;
+    c->root_q = BIG_ZERO; /* (unused until has_root: initialised for the analysis) */
+    c->root.l = c->root.h = 0;
+    c->root.e = 0;
 }
 
 void fc_cast_clip_add(fc_cast_clip *c, const fc_big *n0, const fc_big *n1, int32_t sigma, const fc_big *q)
