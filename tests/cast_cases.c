@@ -83,6 +83,11 @@ static void print_shape3(const fc_shape3 *s)
         for (int i = 0; i < 3; i++)
             printf(" %" PRId32 " %" PRId32 " %" PRId32, s->u.obb.axis[i].x, s->u.obb.axis[i].y, s->u.obb.axis[i].z);
         break;
+    case FC_SHAPE3_CAPSULE:
+        printf("capsule %" PRId32 " %" PRId32 " %" PRId32 " %" PRId32 " %" PRId32 " %" PRId32 " %" PRId32,
+               s->u.capsule.a.x, s->u.capsule.a.y, s->u.capsule.a.z, s->u.capsule.b.x, s->u.capsule.b.y,
+               s->u.capsule.b.z, s->u.capsule.radius);
+        break;
     }
 }
 

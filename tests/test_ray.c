@@ -97,6 +97,8 @@ static ld f_shape3(const fc_shape3 *s, const ld p[3])
         }
         return m;
     }
+    case FC_SHAPE3_CAPSULE: /* not a world body shape yet: never in a ray test world */
+        return 1e30L;
     }
     return 1e30L;
 }

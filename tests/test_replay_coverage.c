@@ -122,6 +122,10 @@ static void move3(fc_shape3 *s, fc_vec3 d)
         s->u.aabb.max = add3(s->u.aabb.max, d);
         break;
     case FC_SHAPE3_OBB: s->u.obb.center = add3(s->u.obb.center, d); break;
+    case FC_SHAPE3_CAPSULE:
+        s->u.capsule.a = add3(s->u.capsule.a, d);
+        s->u.capsule.b = add3(s->u.capsule.b, d);
+        break;
     }
 }
 

@@ -81,6 +81,9 @@ static int shape3_same(const fc_shape3 *a, const fc_shape3 *b)
         return vec3_same(a->u.obb.center, b->u.obb.center) && vec3_same(a->u.obb.half, b->u.obb.half) &&
                vec3_same(a->u.obb.axis[0], b->u.obb.axis[0]) && vec3_same(a->u.obb.axis[1], b->u.obb.axis[1]) &&
                vec3_same(a->u.obb.axis[2], b->u.obb.axis[2]);
+    case FC_SHAPE3_CAPSULE:
+        return vec3_same(a->u.capsule.a, b->u.capsule.a) && vec3_same(a->u.capsule.b, b->u.capsule.b) &&
+               a->u.capsule.radius == b->u.capsule.radius;
     }
     return 0;
 }

@@ -136,6 +136,8 @@ static void shape_to_fields(int dim2, const fc_shape2 *s2, const fc_shape3 *s3, 
             n = 15;
             break;
         }
+        case FC_SHAPE3_CAPSULE: /* not a world body shape yet: never in a snapshot */
+            break;
         }
         memcpy(f, tmp, sizeof(int32_t) * (size_t)n);
     }

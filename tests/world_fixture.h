@@ -208,6 +208,14 @@ static inline void wf_bounds3(const fc_shape3 *s, int64_t lo[3], int64_t hi[3])
         hi[i] = INT64_MIN;
     }
     switch (s->type) {
+    case FC_SHAPE3_CAPSULE: {
+        fc_capsule3 c = s->u.capsule;
+        wf_grow(lo, hi, (int64_t)c.a.x - c.radius, (int64_t)c.a.y - c.radius, (int64_t)c.a.z - c.radius);
+        wf_grow(lo, hi, (int64_t)c.a.x + c.radius, (int64_t)c.a.y + c.radius, (int64_t)c.a.z + c.radius);
+        wf_grow(lo, hi, (int64_t)c.b.x - c.radius, (int64_t)c.b.y - c.radius, (int64_t)c.b.z - c.radius);
+        wf_grow(lo, hi, (int64_t)c.b.x + c.radius, (int64_t)c.b.y + c.radius, (int64_t)c.b.z + c.radius);
+        break;
+    }
     case FC_SHAPE3_SPHERE: {
         fc_sphere b = s->u.sphere;
         wf_grow(lo, hi, (int64_t)b.center.x - b.radius, (int64_t)b.center.y - b.radius, (int64_t)b.center.z - b.radius);

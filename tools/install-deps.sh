@@ -49,6 +49,9 @@ for profile in "${@:-build}"; do
   fi
   # -- SVG frame export (issue 14): tests/check_svg.py also runs xmllint
   if [ "$profile" = test ]; then want+=(libxml2-utils); fi
+  # -- Colyseus lockstep kit (issue 30): its two-process tests share a
+  # redis-server that each test starts on a free 127.0.0.1 port
+  if [ "$profile" = test ]; then want+=(redis-server); fi
 done
 native=$(dpkg --print-architecture)
 missing=()

@@ -60,7 +60,9 @@ run_suite "clang sanitizers" build-clang-asan clang-asan
 #    tests/replay_corpus/, of snapshot restore, from seed snapshots its seed
 #    program writes and the golden format 1 blobs, and of fc_replay_verify end to end (reader and runner:
 #    every world call a replay can make), from tests/verify_corpus/, and of the
-#    frame-history ring under hostile call sequences, from its seed program.
+#    frame-history ring under hostile call sequences, from its seed program, and
+#    of the desync wire protocol (decoder and two-peer state machine), from its
+#    seed program.
 fuzz_run() { # NAME TARGET SECONDS
   local name=$1 target=$2 seconds=$3
   echo "== $name fuzzing (build-fuzz, $seconds s)"
@@ -76,6 +78,8 @@ fuzz_run() { # NAME TARGET SECONDS
     cp tests/verify_corpus/* "$corpus/"
   elif [ "$target" = fuzz_history ]; then
     build/tests/fuzz_history_seeds --write-seeds "$corpus" 16 >/dev/null
+  elif [ "$target" = fuzz_wire ]; then
+    build/tests/fuzz_wire_seeds --write-seeds "$corpus" 32 >/dev/null
   else
     build/tests/fuzz_snapshot_seeds --write-seeds "$corpus" tests/golden/snapshot-v1-*.fcs >/dev/null
   fi
@@ -90,6 +94,7 @@ fuzz_run replay fuzz_replay "${FUZZ_SECONDS:-40}"
 fuzz_run snapshot fuzz_snapshot "${FUZZ_SNAPSHOT_SECONDS:-20}"
 fuzz_run verify fuzz_verify "${FUZZ_VERIFY_SECONDS:-30}"
 fuzz_run history fuzz_history "${FUZZ_HISTORY_SECONDS:-15}"
+fuzz_run wire fuzz_wire "${FUZZ_WIRE_SECONDS:-15}"
 
 # 4. ThreadSanitizer: worlds on 4 threads at once (tests/test_threads.c over
 #    the replays) must show no data race, and a deliberately racy canary must

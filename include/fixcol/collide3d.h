@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* fixcol/collide3d.h - 3D pair tests: overlap (bool) and contact.
  *
- * Shapes: fc_sphere, fc_aabb3, fc_obb3 (fixcol/shapes.h). Inputs must be
+ * Shapes: fc_sphere, fc_aabb3, fc_obb3, fc_capsule3 (fixcol/shapes.h). Inputs must be
  * valid (fc_*_validate == FC_OK); the tests do not re-check. Integer-only,
  * no allocation, no state; shapes are read, never kept.
  *
@@ -24,6 +24,13 @@
  *     face (that it falls inside of) is within r; projections and distances
  *     are compared exactly (128-bit, the face terms 256-bit), after a 64-bit
  *     filter with a proven bound has decided the clear cases.
+ *   - capsule3 with every shape: exact. dist(segment, X) <= r (sum of the
+ *     radii against a sphere or capsule), decided by exact segment/point
+ *     and segment/segment distance comparisons (squared distances in wide
+ *     integers, parallel and point segments included) and, against a box,
+ *     the segment/box separating-axis test plus the endpoint spheres and
+ *     the 12 box edges (src/collide3d/collide3d_capsule_box.c has the
+ *     argument).
  *
  * Contact (returns the overlap answer; fills *out only when it is 1):
  *   - normal: from A to B (the direction along which B moves to separate),
@@ -54,6 +61,17 @@
  *     first axis in the order A faces 0..2, B faces 0..2, edges a_i x b_j
  *     (i major). Same-type pairs are first put in a canonical order (field by
  *     field comparison) so that reversal is exact.
+ *   - capsule3 pairs: with a sphere or capsule, the approximate closest
+ *     points P (on A's segment) and Q (on B's) to 2^-16 raw; normal along
+ *     Q - P, depth = radii - |Q - P| (error <= 1 raw beyond the closest
+ *     points' own rounding); when the segments meet, the normal is
+ *     d_A x d_B, or (parallel) a perpendicular of the segment, and the
+ *     depth the sum of the radii. With a box: the sphere/box contact of
+ *     the capsule's sphere at the segment point (2^-16 steps, rounded to
+ *     raw) of least approximate signed distance to the box; a segment
+ *     crossing deep into the box may need more than normal * depth (use
+ *     fc_pushout3, which verifies). Same-type pairs go through the
+ *     canonical field order, so reversal is exact.
  *   - point: one point of the contact region, approximately midway between
  *     the surfaces: sphere/sphere: midway between the two deepest points;
  *     sphere/box: the box point x (or, with the centre inside, the centre
@@ -91,6 +109,15 @@ FC_API int fc_overlap_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b);
 FC_API int fc_overlap_aabb3_sphere(const fc_aabb3 *a, const fc_sphere *b);
 FC_API int fc_overlap_obb3_sphere(const fc_obb3 *a, const fc_sphere *b);
 FC_API int fc_overlap_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b);
+/* Capsule3 pairs (src/collide3d/collide3d_capsule*.c); exact, see the
+ * header comment. */
+FC_API int fc_overlap_capsule3_sphere(const fc_capsule3 *a, const fc_sphere *b);
+FC_API int fc_overlap_capsule3_aabb3(const fc_capsule3 *a, const fc_aabb3 *b);
+FC_API int fc_overlap_capsule3_obb3(const fc_capsule3 *a, const fc_obb3 *b);
+FC_API int fc_overlap_capsule3_capsule3(const fc_capsule3 *a, const fc_capsule3 *b);
+FC_API int fc_overlap_sphere_capsule3(const fc_sphere *a, const fc_capsule3 *b);
+FC_API int fc_overlap_aabb3_capsule3(const fc_aabb3 *a, const fc_capsule3 *b);
+FC_API int fc_overlap_obb3_capsule3(const fc_obb3 *a, const fc_capsule3 *b);
 
 /* Contact: returns the overlap answer; writes *out only when it is 1. */
 FC_API int fc_contact_sphere_sphere(const fc_sphere *a, const fc_sphere *b, fc_contact3_result *out);
@@ -102,6 +129,13 @@ FC_API int fc_contact_obb3_obb3(const fc_obb3 *a, const fc_obb3 *b, fc_contact3_
 FC_API int fc_contact_aabb3_sphere(const fc_aabb3 *a, const fc_sphere *b, fc_contact3_result *out);
 FC_API int fc_contact_obb3_sphere(const fc_obb3 *a, const fc_sphere *b, fc_contact3_result *out);
 FC_API int fc_contact_obb3_aabb3(const fc_obb3 *a, const fc_aabb3 *b, fc_contact3_result *out);
+FC_API int fc_contact_capsule3_sphere(const fc_capsule3 *a, const fc_sphere *b, fc_contact3_result *out);
+FC_API int fc_contact_capsule3_aabb3(const fc_capsule3 *a, const fc_aabb3 *b, fc_contact3_result *out);
+FC_API int fc_contact_capsule3_obb3(const fc_capsule3 *a, const fc_obb3 *b, fc_contact3_result *out);
+FC_API int fc_contact_capsule3_capsule3(const fc_capsule3 *a, const fc_capsule3 *b, fc_contact3_result *out);
+FC_API int fc_contact_sphere_capsule3(const fc_sphere *a, const fc_capsule3 *b, fc_contact3_result *out);
+FC_API int fc_contact_aabb3_capsule3(const fc_aabb3 *a, const fc_capsule3 *b, fc_contact3_result *out);
+FC_API int fc_contact_obb3_capsule3(const fc_obb3 *a, const fc_capsule3 *b, fc_contact3_result *out);
 
 /* Any pair by tag. An unknown type gives 0 (asserted in debug builds). */
 FC_API int fc_overlap3(const fc_shape3 *a, const fc_shape3 *b);

@@ -19,7 +19,9 @@
 #include <fixcol/quadtree.h>
 #include <fixcol/world.h>
 #include <fixcol/history.h>
+#include <fixcol/frame.h>
 #include <fixcol/desync.h>
+#include <fixcol/wire.h>
 #include <fixcol/replay.h>
 
 #endif

@@ -85,7 +85,7 @@ extern "C" {
 /* 2D push-out of b from a (any pair of circle, AABB, OBB, capsule, polygon). */
 FC_API fc_status fc_pushout2(const fc_shape2 *a, const fc_shape2 *b, fc_vec2 *delta);
 
-/* 3D push-out of b from a (any pair of sphere, AABB3, OBB3). */
+/* 3D push-out of b from a (any pair of sphere, AABB3, OBB3, capsule3). */
 FC_API fc_status fc_pushout3(const fc_shape3 *a, const fc_shape3 *b, fc_vec3 *delta);
 
 #ifdef __cplusplus

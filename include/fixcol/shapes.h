@@ -7,7 +7,8 @@
  *   - every coordinate (centre, endpoint, vertex, AABB corner) in
  *     [-FC_COORD_LIMIT, FC_COORD_LIMIT] = +-8192 units;
  *   - every half-extent and radius in [1 raw, FC_SIZE_LIMIT] = up to 4096
- *     units (a circle/sphere/capsule radius may also be 0: a point/segment).
+ *     units (a circle/sphere/capsule radius may also be 0: a point/segment);
+ *   - a capsule's segment may be as long as its endpoints' range allows.
  * Shapes are plain values: no ownership, no allocation.
  */
 #ifndef FIXCOL_SHAPES_H
@@ -146,10 +147,20 @@ typedef struct fc_obb3 {
     fc_vec3 axis[3];
 } fc_obb3;
 
+/* Capsule: all points within radius of the segment [a, b] (closed; a == b
+ * allowed: then it is a sphere). Endpoints in [-FC_COORD_LIMIT,
+ * FC_COORD_LIMIT] per coordinate, radius in [0, FC_SIZE_LIMIT] (radius 0:
+ * the segment itself). The standard 3D character shape. */
+typedef struct fc_capsule3 {
+    fc_vec3 a, b;
+    fix16_t radius;
+} fc_capsule3;
+
 typedef enum fc_shape3_type {
     FC_SHAPE3_SPHERE = 1,
     FC_SHAPE3_AABB = 2,
-    FC_SHAPE3_OBB = 3
+    FC_SHAPE3_OBB = 3,
+    FC_SHAPE3_CAPSULE = 4
 } fc_shape3_type;
 
 typedef struct fc_shape3 {
@@ -158,6 +169,7 @@ typedef struct fc_shape3 {
         fc_sphere sphere;
         fc_aabb3 aabb;
         fc_obb3 obb;
+        fc_capsule3 capsule;
     } u;
 } fc_shape3;
 
@@ -196,6 +208,15 @@ FC_API fc_status fc_obb3_from_euler(fc_vec3 center, fc_vec3 half, fc_angle yaw, 
  * stored as given after the checks of fc_obb3_validate. */
 FC_API fc_status fc_obb3_from_axes(fc_vec3 center, fc_vec3 half, fc_vec3 x_axis, fc_vec3 y_axis, fc_vec3 z_axis,
                                    fc_obb3 *out);
+/* Capsule3 (src/shapes/capsule3.c): endpoints a, b (Q16.16 world units) in
+ * [-FC_COORD_LIMIT, FC_COORD_LIMIT] per coordinate (FC_ERR_RANGE), radius
+ * (Q16.16) in [0, FC_SIZE_LIMIT] (FC_ERR_SIZE); FC_ERR_NULL for NULL. The
+ * segment may be of any length in that range (a == b is a sphere). These
+ * ranges keep every intermediate of the capsule pair tests within their
+ * documented widths (src/collide3d/collide3d_capsule*.c). make: *out
+ * written only on FC_OK. */
+FC_API fc_status fc_capsule3_validate(const fc_capsule3 *c);
+FC_API fc_status fc_capsule3_make(fc_vec3 a, fc_vec3 b, fix16_t radius, fc_capsule3 *out);
 /* Validate by type; FC_ERR_SHAPE_TYPE for an unknown or 2D type. */
 FC_API fc_status fc_shape3_validate(const fc_shape3 *s);
 

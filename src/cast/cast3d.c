@@ -79,6 +79,9 @@ fc_status fc_cast3_check(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3
     fc_status st = fc_shape3_validate(moving);
     if (st == FC_OK)
         st = fc_shape3_validate(target);
+    /* The 3D capsule has no cast yet (issue 29 deliverable 2d). */
+    if (st == FC_OK && (moving->type == FC_SHAPE3_CAPSULE || target->type == FC_SHAPE3_CAPSULE))
+        st = FC_ERR_SHAPE_TYPE;
     if (st == FC_OK && (!delta_ok(delta.x) || !delta_ok(delta.y) || !delta_ok(delta.z)))
         st = FC_ERR_RANGE;
     return st;

@@ -87,6 +87,11 @@ static int fields3(const fc_shape3 *s, const char **type, fc_dfield *f)
         for (int i = 0; i < 3; i++)
             n = vec3(f, n, axis_names[i], s->u.obb.axis[i]);
         return n;
+    case FC_SHAPE3_CAPSULE:
+        *type = "capsule";
+        n = vec3(f, n, "a", s->u.capsule.a);
+        n = vec3(f, n, "b", s->u.capsule.b);
+        return scalar(f, n, "radius", s->u.capsule.radius);
     }
     *type = "?";
     return 0;

@@ -23,6 +23,7 @@ static int translated(const fc_shape3 *s, const int64_t d[3], fc_shape3 *out)
     case FC_SHAPE3_SPHERE: return moved_point(&out->u.sphere.center, d);
     case FC_SHAPE3_AABB: return moved_point(&out->u.aabb.min, d) && moved_point(&out->u.aabb.max, d);
     case FC_SHAPE3_OBB: return moved_point(&out->u.obb.center, d);
+    case FC_SHAPE3_CAPSULE: return moved_point(&out->u.capsule.a, d) && moved_point(&out->u.capsule.b, d);
     }
     return 0;
 }

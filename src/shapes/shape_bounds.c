@@ -115,6 +115,16 @@ fc_status fc_shape3_bounds(const fc_shape3 *s, int32_t min[3], int32_t max[3])
                 o->center.y + ey, o->center.z + ez);
         return FC_OK;
     }
+    case FC_SHAPE3_CAPSULE: {
+        /* The endpoints' box grown by the radius: |.| <= 2^29 + 2^28. */
+        const fc_capsule3 *c = &s->u.capsule;
+        int64_t r = c->radius;
+        int64_t x0 = c->a.x < c->b.x ? c->a.x : c->b.x, x1 = c->a.x < c->b.x ? c->b.x : c->a.x;
+        int64_t y0 = c->a.y < c->b.y ? c->a.y : c->b.y, y1 = c->a.y < c->b.y ? c->b.y : c->a.y;
+        int64_t z0 = c->a.z < c->b.z ? c->a.z : c->b.z, z1 = c->a.z < c->b.z ? c->b.z : c->a.z;
+        set_box(min, max, x0 - r, y0 - r, z0 - r, x1 + r, y1 + r, z1 + r);
+        return FC_OK;
+    }
     }
     return FC_ERR_SHAPE_TYPE;
 }

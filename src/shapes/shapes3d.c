@@ -151,6 +151,7 @@ fc_status fc_shape3_validate(const fc_shape3 *s)
     case FC_SHAPE3_SPHERE: return fc_sphere_validate(&s->u.sphere);
     case FC_SHAPE3_AABB: return fc_aabb3_validate(&s->u.aabb);
     case FC_SHAPE3_OBB: return fc_obb3_validate(&s->u.obb);
+    case FC_SHAPE3_CAPSULE: return fc_capsule3_validate(&s->u.capsule);
     }
     return FC_ERR_SHAPE_TYPE;
 }

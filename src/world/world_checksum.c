@@ -81,6 +81,10 @@ static int shape_fields(const fc_world *w, const fc_body *b, uint32_t *type, uin
         for (int i = 0; i < 3; i++)
             n = put3(f, n, s->u.obb.axis[i]);
         break;
+    case FC_SHAPE3_CAPSULE:
+        n = put3(f, put3(f, n, s->u.capsule.a), s->u.capsule.b);
+        f[n++] = u32_of(s->u.capsule.radius);
+        break;
     }
     return n;
 }

@@ -304,6 +304,13 @@ static void shape3(svg_ctx *c, const fc_shape3 *s, const char *attrs)
         cli_printf(&c->b, "<polygon %s", attrs);
         obb3_outline(c, &s->u.obb);
         break;
+    case FC_SHAPE3_CAPSULE: { /* the top view (x, z) of a capsule is the 2D capsule */
+        fc_capsule2 top = fc_capsule2_make(fc_vec2_make(s->u.capsule.a.x, s->u.capsule.a.z),
+                                           fc_vec2_make(s->u.capsule.b.x, s->u.capsule.b.z), s->u.capsule.radius);
+        cli_printf(&c->b, "<path %s", attrs);
+        capsule(c, &top);
+        break;
+    }
     }
 }
 

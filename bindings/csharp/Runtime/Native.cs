@@ -46,6 +46,7 @@ namespace Fixcol
         // shapes.h
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_shape2_validate(ref Shape2 s);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_shape3_validate(ref Shape3 s);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_capsule3_make(Vec3 a, Vec3 b, Fix16 radius, out Capsule3 c);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_obb3_from_euler(Vec3 center, Vec3 half, ushort yaw, ushort pitch, ushort roll, out Obb3 o);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_obb3_from_axes(Vec3 center, Vec3 half, Vec3 x, Vec3 y, Vec3 z, out Obb3 o);
 
@@ -112,6 +113,9 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_raycast2_all(IntPtr w, ref Ray2 r, Filter f, out IntPtr hits, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_raycast3_all(IntPtr w, ref Ray3 r, Filter f, out IntPtr hits, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_world_checksum(IntPtr w);
+
+        // frame.h
+        [DllImport(Lib, CallingConvention = CC)] public static extern unsafe Status fc_frame_run(IntPtr w, int* cmd, int cmdWords, int* result, int outCap, out int outWords, out int badWord);
         [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_hash_pairs(ulong seed, Pair[] pairs, int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_hash_ids(ulong seed, BodyId[] ids, int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern ulong fc_hash_ray_hits(ulong seed, RayHit[] hits, int count);
@@ -138,6 +142,15 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_desync_set_budget(ref DesyncState d, uint maxFound, uint maxRounds);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_dump(IntPtr w, byte[] buf, UIntPtr cap, out UIntPtr size);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_dump_slot(IntPtr w, uint index, byte[] buf, UIntPtr cap, out UIntPtr size);
+
+        // wire.h
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_wire_checksum(uint frame, ulong checksum, byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_wire_decode(IntPtr msg, UIntPtr len, out WireMsgNative m);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_wire_leader(ref WireState s, uint session, uint frame, uint maxFound, uint maxRounds, uint maxMessages);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_wire_follower(ref WireState s, uint maxMessages);
+        [DllImport(Lib, CallingConvention = CC)] public static extern WireRx fc_wire_receive(ref WireState s, byte[] msg, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_wire_produce(ref WireState s, IntPtr w, byte[] buf, UIntPtr cap, out UIntPtr len);
+        [DllImport(Lib, CallingConvention = CC)] public static extern void fc_wire_abort(ref WireState s);
 
         // replay.h (the reader, the text decimals and the C runner used as the bench baseline)
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_replay_open(ref ReplayReaderState r, IntPtr data, UIntPtr size);

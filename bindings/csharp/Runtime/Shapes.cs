@@ -8,7 +8,7 @@ namespace Fixcol
     public enum ShapeType2 { Circle = 1, Aabb = 2, Obb = 3, Capsule = 4, Poly = 5 }
 
     /// <summary>fc_shape3_type.</summary>
-    public enum ShapeType3 { Sphere = 1, Aabb = 2, Obb = 3 }
+    public enum ShapeType3 { Sphere = 1, Aabb = 2, Obb = 3, Capsule = 4 }
 
     /// <summary>fc_circle: closed disc, Radius &gt;= 0.</summary>
     [Serializable, StructLayout(LayoutKind.Sequential)]
@@ -164,6 +164,25 @@ namespace Fixcol
         }
     }
 
+    /// <summary>fc_capsule3: all points within Radius of the segment [A, B] (raw Q16.16;
+    /// endpoints within +-8192 units, radius 0..4096 units). Stateless tier only:
+    /// a world refuses it (ErrShapeType) until its casts land.</summary>
+    [Serializable, StructLayout(LayoutKind.Sequential)]
+    public struct Capsule3
+    {
+        public Vec3 A, B;
+        public Fix16 Radius;
+        public Capsule3(Vec3 a, Vec3 b, Fix16 radius) { A = a; B = b; Radius = radius; }
+
+        /// <summary>fc_capsule3_make: FixcolException (ErrRange, ErrSize) out of range.</summary>
+        public static Capsule3 Make(Vec3 a, Vec3 b, Fix16 radius)
+        {
+            Capsule3 c;
+            FixcolException.Check(Native.fc_capsule3_make(a, b, radius, out c), "Capsule3.Make");
+            return c;
+        }
+    }
+
     /// <summary>fc_shape3: a type tag and the matching member (a C union).</summary>
     [StructLayout(LayoutKind.Explicit)]
     public struct Shape3
@@ -172,10 +191,12 @@ namespace Fixcol
         [FieldOffset(4)] public Sphere Sphere;
         [FieldOffset(4)] public Aabb3 Aabb;
         [FieldOffset(4)] public Obb3 Obb;
+        [FieldOffset(4)] public Capsule3 Capsule;
 
         public static Shape3 FromSphere(Sphere s) { Shape3 r = new Shape3(); r.Type = ShapeType3.Sphere; r.Sphere = s; return r; }
         public static Shape3 FromAabb(Aabb3 b) { Shape3 r = new Shape3(); r.Type = ShapeType3.Aabb; r.Aabb = b; return r; }
         public static Shape3 FromObb(Obb3 b) { Shape3 r = new Shape3(); r.Type = ShapeType3.Obb; r.Obb = b; return r; }
+        public static Shape3 FromCapsule(Capsule3 c) { Shape3 r = new Shape3(); r.Type = ShapeType3.Capsule; r.Capsule = c; return r; }
 
         /// <summary>fc_shape3_validate.</summary>
         public Status Validate() { return Native.fc_shape3_validate(ref this); }

@@ -7,6 +7,9 @@ namespace Fixcol
     /// <summary>World: finding a desync (fixcol/desync.h, docs/desync.md).</summary>
     public sealed partial class World
     {
+        /// <summary>The engine handle for Wire.Produce (ObjectDisposedException once disposed).</summary>
+        internal IntPtr LiveHandle { get { return Live; } }
+
         /// <summary>fc_world_slot_count: slots ever used (live + free).</summary>
         public uint SlotCount() { return Native.fc_world_slot_count(Live); }
 

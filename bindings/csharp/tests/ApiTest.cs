@@ -107,6 +107,20 @@ static class ApiTest
         var d3 = Pushout.Delta(o1, s2);
         Check(d3 != default(Vec3) && !Collide.Overlap(o1, Shape3.FromSphere(new Sphere(new Vec3(0, 0, 2) + d3, 1))),
               "push-out separates the sphere from the obb3");
+        // ---- capsule3: touching at exactly 1 raw (the push-out twin moves the sphere 1 raw out)
+        var cap = Shape3.FromCapsule(Capsule3.Make(new Vec3(0, 0, 0), new Vec3(10, 0, 0), 1));
+        var touchY = Fix16.FromRaw(2 * 65536 + (brkPushout ? 1 : 0));
+        Contact3 cc;
+        Check(Collide.Contact(cap, Shape3.FromSphere(new Sphere(new Vec3(5, 0, 0) + new Vec3(0, touchY, 0), 1)), out cc) &&
+              cc.Normal.Y.Raw == 65536 && cc.Depth.Raw == 0, "capsule3 touches a sphere 2 units away");
+        Check(!Collide.Overlap(Shape3.FromSphere(new Sphere(new Vec3(Fix16.FromInt(5), Fix16.FromRaw(2 * 65536 + 1), 0), 1)), cap),
+              "capsule3 misses a sphere 2 units + 1 raw away");
+        var dc = Pushout.Delta(cap, Shape3.FromSphere(new Sphere(new Vec3(5, 1, 0), 1)));
+        Check(dc.Y.Raw > 65536 && !Collide.Overlap(cap, Shape3.FromSphere(new Sphere(new Vec3(5, 1, 0) + dc, 1))),
+              "push-out separates a sphere from the capsule3");
+        bool capThrew = false;
+        try { Capsule3.Make(new Vec3(0, 0, 0), new Vec3(0, 0, 0), Fix16.FromRaw(-1)); } catch (FixcolException) { capThrew = true; }
+        Check(capThrew, "capsule3 with a negative radius throws");
         Vec2 td;
         Status tst;
         Check(Pushout.TryDelta(box, Shape2.MakeCircle(new Vec2(0, 2), 1), out td, out tst) && tst == Status.Ok &&

@@ -63,7 +63,7 @@ export const DEFAULT_FILTER: Readonly<Filter>;
 export const PAIR_CAPACITY_MAX: number;
 
 export type ShapeType2 = 'circle' | 'aabb' | 'obb' | 'capsule' | 'poly';
-export type ShapeType3 = 'sphere' | 'aabb' | 'obb';
+export type ShapeType3 = 'sphere' | 'aabb' | 'obb' | 'capsule';
 
 export class Shape {
   constructor(dim?: 2 | 3);
@@ -80,6 +80,8 @@ export class Shape {
   static capsule2(ax: Raw, ay: Raw, bx: Raw, by: Raw, r: Raw, out?: Shape): Shape;
   static poly2(xy: ArrayLike<Raw>, out?: Shape): Shape;
   static sphere(x: Raw, y: Raw, z: Raw, r: Raw, out?: Shape): Shape;
+  /** fc_capsule3: segment a-b + radius; stateless calls only (a world refuses it). */
+  static capsule3(ax: Raw, ay: Raw, az: Raw, bx: Raw, by: Raw, bz: Raw, r: Raw, out?: Shape): Shape;
   static aabb3(minX: Raw, minY: Raw, minZ: Raw, maxX: Raw, maxY: Raw, maxZ: Raw, out?: Shape): Shape;
   static obb3(center: ArrayLike<Raw>, half: ArrayLike<Raw>, axes: ArrayLike<Raw>, out?: Shape): Shape;
   static obb3Euler(center: ArrayLike<Raw>, half: ArrayLike<Raw>, yaw: Angle, pitch: Angle, roll: Angle, out?: Shape): Shape;
@@ -192,6 +194,25 @@ export interface WorldOptions {
   tag?: number;
 }
 
+/** Opcodes of a frame command buffer (fixcol/frame.h). */
+export const FrameOp: Readonly<{
+  TRANSLATE2: 1; MOVE_POLAR2: 2; SET_ANGLE2: 3; SET_SHAPE2: 4; GET_SHAPE2: 5; SECTOR2: 6; RING2: 7;
+  OVERLAP2: 8; RAY2: 9; CAST2: 10; PAIRS: 11; EVENTS: 12; PUSHOUT_PAIRS2: 13; CHECKSUM: 14;
+}>;
+export const FRAME_SHAPE_WORDS: 18;
+export const FRAME_MAX_WORDS: number;
+/** Command and result words in wasm memory (views refreshed on each get: re-read after any fixcol call). */
+export class FrameBuffer {
+  /** cmdWords, outWords: 1 .. 2^24 each. */
+  constructor(cmdWords: number, outWords: number);
+  readonly cmd: Int32Array;
+  readonly out: Int32Array;
+  readonly cmdWords: number;
+  readonly outWords: number;
+  readonly freed: boolean;
+  free(): void;
+}
+
 export class World {
   constructor(opts?: WorldOptions);
   destroy(): void;
@@ -203,6 +224,8 @@ export class World {
   destroyBody(id: BodyId): void;
   bodyValid(id: BodyId): boolean;
   translate2(id: BodyId, dx: Raw, dy: Raw): void;
+  /** fc_frame_run: run fb.cmd[0..n) in one call, fill fb.out; returns the result words (fixcol/frame.h). */
+  runFrame(fb: FrameBuffer, n: number): number;
   translate3(id: BodyId, dx: Raw, dy: Raw, dz: Raw): void;
   setAngle2(id: BodyId, angle: Angle): void;
   setShape(id: BodyId, shape: Shape): void;
@@ -288,6 +311,56 @@ export class Desync {
   readonly slots: number;
   readonly maxFound: number;
   readonly maxRounds: number;
+}
+
+// the desync locator as a wire protocol (fixcol/wire.h, docs/lockstep.md)
+/** FC_WIRE_VERSION (1) */
+export const WIRE_VERSION: number;
+/** FC_WIRE_MESSAGE_MAX: the largest message in bytes */
+export const WIRE_MESSAGE_MAX: number;
+export type WireVerdict = 'running' | 'equal' | 'found' | 'budget' | 'inconsistent' | 'aborted' | 'cap';
+export type WireRx =
+  | 'accepted' | 'start' | 'report' | 'verdict' | 'aborted'
+  | 'malformed' | 'version' | 'session' | 'replayed' | 'out_of_order' | 'unexpected' | 'inconsistent' | 'cap' | 'ended';
+export type WireMessage = { version: number; session: number; frame: number; round: number } & (
+  | { type: 'checksum'; checksum: bigint }
+  | { type: 'start'; dim: number; maxFound: number; maxRounds: number }
+  | { type: 'ask'; question: bigint }
+  | { type: 'answer'; answer: bigint }
+  | { type: 'dump_ask'; slot: number }
+  | { type: 'dump'; slot: number; dim: number; text: string }
+  | { type: 'report'; slot: number; text: string }
+  | { type: 'verdict'; verdict: WireVerdict; found: number; rounds: number }
+  | { type: 'abort'; reason: 'caller' | 'cap' | 'bad_request' });
+/** fc_wire_checksum: the CHECKSUM message "my checksum at frame" */
+export function wireChecksum(frame: number, checksum: bigint): Uint8Array;
+/** fc_wire_decode: throws FixcolError FC_ERR_FORMAT / FC_ERR_VERSION */
+export function wireDecode(bytes: Uint8Array | ArrayBuffer): WireMessage;
+declare class WireSide {
+  /** fc_wire_receive: never throws for any bytes */
+  receive(bytes: Uint8Array | ArrayBuffer): WireRx;
+  /** fc_wire_produce: the next message to send, or null (world: at this search's frame) */
+  produce(world: World): Uint8Array | null;
+  /** fc_wire_abort */
+  abort(): this;
+  readonly role: 'leader' | 'follower';
+  readonly session: number;
+  readonly frame: number;
+  readonly verdict: WireVerdict;
+  readonly ended: boolean;
+  readonly messages: number;
+  readonly maxMessages: number;
+  readonly found: number;
+  readonly rounds: number;
+}
+/** fc_wire_leader: the server's side of one search */
+export class WireLeader extends WireSide {
+  constructor(opts: { session: number; frame: number; maxFound?: number; maxRounds?: number; maxMessages?: number });
+  readonly reports: { frame: number; slot: number; text: string }[];
+}
+/** fc_wire_follower: a client's side of one search */
+export class WireFollower extends WireSide {
+  constructor(opts?: { maxMessages?: number });
 }
 
 export class Hash64 {

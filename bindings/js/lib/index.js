@@ -14,6 +14,7 @@ export { IdList, PairList, HitList, RayHit, CastHit, CastHitList } from './resul
 export { PairEvents, PairContacts, ContactList, pairEvents } from './events.js';
 export { Hash64, hex64 } from './hash.js';
 export { Desync, DESYNC_ASK_SLOTS, DESYNC_DEFAULT_MAX_FOUND } from './desync.js';
+export { WireLeader, WireFollower, wireChecksum, wireDecode, WIRE_VERSION, WIRE_MESSAGE_MAX } from './wire.js';
 export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES, OP_WORDS } from './replay.js';
 export { ReplayRunner, FrameResult } from './runner.js';
 export { verifyReplay } from './verify.js';
@@ -21,3 +22,4 @@ export { overlap, contact, Contact, pushout } from './collide.js';
 export { cast2, cast3 } from './cast.js';
 export { Sector2, Ring2, areaContains, areaOverlap } from './area.js';
 export { diffReplays, bodyDiff } from './diff.js';
+export { FrameBuffer, FrameOp, FRAME_SHAPE_WORDS, FRAME_MAX_WORDS } from './frame.js';

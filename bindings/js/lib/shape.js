@@ -10,7 +10,7 @@ import { fc, views, io, IOW } from './wasm.js';
 
 export const SHAPE_WORDS = 19;
 const NAMES2 = [null, 'circle', 'aabb', 'obb', 'capsule', 'poly'];
-const NAMES3 = [null, 'sphere', 'aabb', 'obb'];
+const NAMES3 = [null, 'sphere', 'aabb', 'obb', 'capsule'];
 
 export class Shape {
   /** Use the factories (Shape.circle, ...). dim is 2 or 3. */
@@ -19,7 +19,7 @@ export class Shape {
     this.words = new Int32Array(SHAPE_WORDS);
   }
 
-  /** 'circle' | 'aabb' | 'obb' | 'capsule' | 'poly' (2D), 'sphere' | 'aabb' | 'obb' (3D) */
+  /** 'circle' | 'aabb' | 'obb' | 'capsule' | 'poly' (2D), 'sphere' | 'aabb' | 'obb' | 'capsule' (3D) */
   get type() {
     return (this.dim === 2 ? NAMES2 : NAMES3)[this.words[0]] ?? null;
   }
@@ -83,6 +83,13 @@ export class Shape {
   static sphere(x, y, z, r, out) {
     const c = 'Shape.sphere';
     return fill5(out, 3, 1, 4, raw(x, c), raw(y, c), raw(z, c), raw(r, c), 0);
+  }
+
+  /** fc_capsule3_make (validated when used): segment a-b, radius r (raw Q16.16).
+   * Stateless calls only for now: a world refuses it (FC_ERR_SHAPE_TYPE). */
+  static capsule3(ax, ay, az, bx, by, bz, r, out) {
+    const c = 'Shape.capsule3';
+    return fill(out, 3, 4, [ax, ay, az, bx, by, bz, r].map((v) => raw(v, c)));
   }
 
   /** fc_aabb3_make */

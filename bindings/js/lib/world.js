@@ -19,6 +19,7 @@ import { u64Arg, get64, text } from './desync.js';
 import { PairEvents, PairContacts, ContactList } from './events.js';
 import { Sector2, Ring2 } from './area.js';
 import { enter, leave, guardOn, busyError } from './reentry.js';
+import { frameArgs, frameCall } from './frame.js';
 
 const registry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((ptr) => fc.fcjs_world_destroy(ptr))
@@ -42,6 +43,9 @@ function outArg(out, type, call) {
   if (!(out instanceof type)) throw argError(call, `out must be a ${type.name}`);
   return out;
 }
+
+/** Package-internal (wire.js): see World's static block. */
+export let worldCall;
 
 export class World {
   #p = 0;
@@ -206,6 +210,30 @@ export class World {
   /** fc_world_body_valid: true when id names a live body of this world. */
   bodyValid(id) {
     return this.#withId(id, 'bodyValid', (p, i, g, w) => fc.fcjs_body_valid(p, i, g, w) !== 0);
+  }
+
+  /**
+   * fc_frame_run: run the commands fb.cmd[0..n) (fixcol/frame.h) in one
+   * call and fill fb.out with their result slots; returns the result words.
+   * Errors (nothing ran): a malformed command (FC_ERR_ARGUMENT, its word
+   * named), fb.out too short (FC_ERR_BUFFER, the words needed named), a
+   * freed FrameBuffer, n outside 0..fb.cmdWords. Allocation-free.
+   */
+  runFrame(fb, n) {
+    const c = 'runFrame';
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      frameArgs(fb, n, c);
+      const p = this.#take(c, e);
+      try {
+        return frameCall(fb, p, n, c);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   /** fc_world_translate2: move by (dx, dy) raw. */
@@ -842,6 +870,18 @@ export class World {
     const c = 'dumpSlot';
     u32(index, c);
     return this.#plain(c, (p) => text(p, 0, index, c));
+  }
+
+  // Package-internal (wire.js): worldCall(world, call, fn) runs fn(handle)
+  // under the world's busy guard. A brand check on the private field (no
+  // getter, trap or prototype of the argument runs), and a module binding
+  // rather than a property, so no caller code can stand in for the world
+  // or for this function and hand C a made-up handle.
+  static {
+    worldCall = (world, call, fn) => {
+      if (world === null || typeof world !== 'object' || !(#p in world)) throw argError(call, 'expected a World');
+      return world.#plain(call, fn);
+    };
   }
 
   /** fc_world_validate: throws FC_ERR_FORMAT when the world is inconsistent (tests). */

@@ -159,6 +159,19 @@ test('push-out separates, zeros when apart, errors for bad shapes', () => {
   const s = Shape.sphere(0, 0, 0, U), o = Shape.obb3Euler([0, 0, U], [U, U, U], 8192, 1000, 0);
   const p3 = fc.pushout(o, s);
   assert.equal(fc.overlap(o, Shape.sphere(p3[0], p3[1], p3[2], U)), false);
+  // capsule3: touching at exactly 1 raw (the push-out twin moves the sphere 1 raw out)
+  const cap = Shape.capsule3(0, 0, 0, 10 * U, 0, 0, U);
+  assert.equal(cap.type, 'capsule');
+  const ty = 2 * U + (opt['break-pushout'] ? 1 : 0);
+  const ct = fc.contact(cap, Shape.sphere(5 * U, ty, 0, U));
+  assert.ok(ct !== null && ct.depth === 0 && ct.normal[1] === U, 'capsule3 touches a sphere 2 units away');
+  assert.equal(fc.overlap(Shape.sphere(5 * U, 2 * U + 1, 0, U), cap), false);
+  const pc = fc.pushout(cap, Shape.sphere(5 * U, U, 0, U));
+  assert.ok(pc[1] > U);
+  assert.equal(fc.overlap(cap, Shape.sphere(5 * U + pc[0], U + pc[1], pc[2], U)), false);
+  throwsStatus(() => fc.overlap(cap, Shape.capsule3(0, 0, 0, 0, 0, 0, -1)), 'FC_ERR_SIZE');
+  throwsStatus(() => fc.overlap(cap, Shape.capsule3(8192 * U + 1, 0, 0, 0, 0, 0, 1)), 'FC_ERR_RANGE');
+  throwsStatus(() => new World({ dim: 3, boundsMin: [-512 * U, -512 * U] }).createBody(cap), 'FC_ERR_SHAPE_TYPE');
   throwsStatus(() => fc.pushout(a, Shape.circle(0, 0, -1)), 'FC_ERR_SIZE');
   throwsStatus(() => fc.pushout(a, s), 'FC_ERR_SHAPE_TYPE');
   throwsStatus(() => fc.pushout(Shape.circle(8191 * U, 0, U), Shape.circle(8192 * U, 0, U)), 'FC_ERR_RANGE');

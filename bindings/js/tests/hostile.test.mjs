@@ -34,7 +34,17 @@ const KINDS = {
   u64: ['x', HUGE, NaN, 0.5, 1, Symbol('s'), null, {}, -1n, 2n ** 64n, undefined],
   bytes: [...COMMON, undefined, new Uint8Array(3), new Int32Array(8)],
   area: [...COMMON, undefined, 5],
+  frame: [...COMMON, undefined, 5, new Int32Array(8)],
+  words: [...COMMON, undefined, -1, 9, 2 ** 31],
 };
+
+// A FrameBuffer holding one valid buffer (a move of id and a checksum: 7 words
+// of 8); the sweep's 'words' values are bad counts for it.
+function frameOf(w, id) {
+  const fb = new fc.FrameBuffer(8, 16);
+  fb.cmd.set([1, id.index, id.generation, id.world, U, 0, 14]);
+  return fb;
+}
 
 function specs(dim, w, id, other) {
   const s2 = Shape.circle(2 * U, 2 * U, U), s3 = Shape.sphere(2 * U, 2 * U, 2 * U, U);
@@ -52,6 +62,7 @@ function specs(dim, w, id, other) {
     bodyHash: [['id', id]],
     overlap: [['shape', s], ['filter', undefined]],
     restore: [['bytes', w.snapshot()]],
+    runFrame: [['frame', frameOf(w, id)], ['words', 7]],
   };
   M.extra = { shape: [wrong], id: [other, new BodyId(999, 1, w.tag)] };
   if (dim === 2) {

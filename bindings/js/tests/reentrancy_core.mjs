@@ -128,6 +128,12 @@ export function runReentrancy(fc, reentry, brk) {
 
   // [name, dim, wrap kind, call(w, ids, W)]: W(value) is the (hostile) argument.
   // kind 'out': W(fire) makes the hostile out object (it acts inside the call).
+  // A FrameBuffer with a move of id and a checksum (7 words).
+  const frameOf = (id) => {
+    const fb = new fc.FrameBuffer(8, 16);
+    fb.cmd.set([1, id.index, id.generation, id.world, ONE, 0, 14]);
+    return fb;
+  };
   const cases = [
     ['createBody shape', 2, 'proxy', (w, ids, W) => w.createBody(W(Shape.circle(5 * ONE, 5 * ONE, ONE)), F(2))],
     ['createBody filter', 2, 'filter', (w, ids, W) => w.createBody(Shape.circle(5 * ONE, 5 * ONE, ONE), W(F(2)))],
@@ -171,6 +177,7 @@ export function runReentrancy(fc, reentry, brk) {
     ['findPairs out', 2, 'out', (w, ids, W) => w.findPairs(W(EvilPairs))],
     ['pairEvents out', 2, 'out', (w, ids, W) => { const e = new PairEvents(); e.began = W(EvilPairs); return w.pairEvents(e); }],
     ['restore', 2, 'proxy', (w, ids, W) => w.restore(W(SNAP2))],
+    ['runFrame count', 2, 'number', (w, ids, W) => w.runFrame(frameOf(ids[9]), W(7))],
     ['rangeChecksum number', 2, 'number', (w, ids, W) => w.rangeChecksum(W(0), 100)],
     ['dumpSlot number', 2, 'number', (w, ids, W) => w.dumpSlot(W(3))],
     ['historyBegin number', 2, 'number', (w, ids, W) => w.historyBegin(W(4), 4096)],

@@ -58,6 +58,11 @@ void fcjs_shape3_decode(const int32_t *w, fc_shape3 *s)
         for (int i = 0; i < 3; i++)
             s->u.obb.axis[i] = v3(w + 7 + 3 * i);
         break;
+    case FC_SHAPE3_CAPSULE:
+        s->u.capsule.a = v3(w + 1);
+        s->u.capsule.b = v3(w + 4);
+        s->u.capsule.radius = w[7];
+        break;
     default:
         break;
     }
@@ -129,6 +134,11 @@ void fcjs_shape3_encode(const fc_shape3 *s, int32_t *w)
         put3(w + 4, s->u.obb.half);
         for (int i = 0; i < 3; i++)
             put3(w + 7 + 3 * i, s->u.obb.axis[i]);
+        break;
+    case FC_SHAPE3_CAPSULE:
+        put3(w + 1, s->u.capsule.a);
+        put3(w + 4, s->u.capsule.b);
+        w[7] = s->u.capsule.radius;
         break;
     default:
         break;

@@ -103,6 +103,8 @@ typedef struct fcl_world {
     size_t snap_cap;
     void *batch;          /* batch.c scratch, reused */
     size_t batch_cap;
+    int32_t *frame;       /* frame.c scratch (command then result words), reused */
+    size_t frame_cap;
     int busy;             /* > 0 while fcl_fill writes results of a call on this world */
     fc_world *early;      /* test build FCL_TEST_NO_REENTRY_GUARD only: the pointer taken first */
 } fcl_world;
@@ -116,9 +118,10 @@ fc_world *fcl_use_dim(lua_State *L, fcl_world *u, int dim);       /* step (3), d
  * flag, in a protected call. kind: FCL_IDS (fc_body_id), FCL_PAIRS
  * (fc_pair: a, b), FCL_HITS (fc_ray_hit: id, t), FCL_CAST2 / FCL_CAST3
  * (id, t, normal), FCL_CONTACT2 / FCL_CONTACT3 (normal, depth, point),
- * FCL_BYTES (pushes a string of n bytes instead of filling a table). Each
+ * FCL_BYTES (pushes a string of n bytes instead of filling a table),
+ * FCL_FRAME (fcl_frame_fill; trimmed after its n words). Each
  * table list fills out[1 .. per*n] and trims after it. */
-enum { FCL_IDS, FCL_PAIRS, FCL_HITS, FCL_CAST2, FCL_CAST3, FCL_CONTACT2, FCL_CONTACT3, FCL_BYTES };
+enum { FCL_IDS, FCL_PAIRS, FCL_HITS, FCL_CAST2, FCL_CAST3, FCL_CONTACT2, FCL_CONTACT3, FCL_BYTES, FCL_FRAME };
 typedef struct fcl_list {
     int kind;
     int out;          /* absolute stack index of the output table (not FCL_BYTES) */
@@ -138,7 +141,19 @@ void fcl_open_casts(lua_State *L);
 /* desync.c: range/body hashes and the dump (world methods), fixcol.desync() */
 extern const luaL_Reg fcl_desync_methods[];
 void fcl_open_desync(lua_State *L);
+/* wire.c: the desync wire protocol (fixcol.wire_leader, wire_follower, ...) */
+void fcl_open_wire(lua_State *L);
 extern const luaL_Reg fcl_batch_methods[];
+/* frame.c: w:frame (fixcol/frame.h); an FCL_FRAME list (p: an
+ * fcl_frame_run) copies the words each command wrote into its out table. */
+typedef struct fcl_frame_run {
+    const int32_t *cmd;
+    int32_t cmd_words;
+    const int32_t *out;
+} fcl_frame_run;
+size_t fcl_frame_fill(lua_State *L, int out, const void *p);
+extern const luaL_Reg fcl_frame_methods[];
+void fcl_open_frame(lua_State *L);
 /* events.c: w:pair_events, w:find_contacts (methods), fixcol.pair_events */
 extern const luaL_Reg fcl_event_methods[];
 /* history.c: the frame-history ring (fixcol/history.h): w:history_* */

@@ -24,7 +24,9 @@ int luaopen_fixcol(lua_State *L)
     fcl_open_hash(L);
     fcl_open_replay(L);
     fcl_open_desync(L);
+    fcl_open_wire(L);
     fcl_open_events(L);
+    fcl_open_frame(L);
     lua_pushliteral(L, "0.1.0");
     lua_setfield(L, -2, "VERSION");
     return 1;

@@ -5,6 +5,7 @@
  *       {type="poly", x1, y1, x2, y2, ...}      (3..8 vertices, counter-clockwise)
  *   3D  {type="sphere", x=, y=, z=, r=}         {type="aabb", minx=, miny=, minz=, maxx=, maxy=, maxz=}
  *       {type="obb", x=, y=, z=, hx=, hy=, hz=, axes={9 raw values: X axis, Y axis, Z axis}}
+ *       {type="capsule", ax=, ay=, az=, bx=, by=, bz=, r=}  (segment [a, b] + radius; stateless calls only)
  * A world takes the shapes of its dimension. Constructors (fixcol.circle,
  * ...) build these tables; validators return true or nil, status, message. */
 #include <string.h>
@@ -30,7 +31,7 @@ static int shape_type(lua_State *L, int arg, const char *const *names, const cha
 }
 
 static const char *const types2[] = {"circle", "aabb", "obb", "capsule", "poly", NULL};
-static const char *const types3[] = {"sphere", "aabb", "obb", NULL};
+static const char *const types3[] = {"sphere", "aabb", "obb", "capsule", NULL};
 
 static fc_vec2 vec2_of(lua_State *L, int arg, const char *fx, const char *fy)
 {
@@ -96,7 +97,7 @@ fc_shape3 fcl_check_shape3(lua_State *L, int arg)
 {
     fc_shape3 s;
     memset(&s, 0, sizeof s);
-    int t = shape_type(L, arg, types3, "3D", "sphere, aabb, obb");
+    int t = shape_type(L, arg, types3, "3D", "sphere, aabb, obb, capsule");
     if (t == 0) {
         s.type = FC_SHAPE3_SPHERE;
         s.u.sphere.center = vec3_of(L, arg, "x", "y", "z");
@@ -105,6 +106,11 @@ fc_shape3 fcl_check_shape3(lua_State *L, int arg)
         s.type = FC_SHAPE3_AABB;
         s.u.aabb.min = vec3_of(L, arg, "minx", "miny", "minz");
         s.u.aabb.max = vec3_of(L, arg, "maxx", "maxy", "maxz");
+    } else if (t == 3) {
+        s.type = FC_SHAPE3_CAPSULE;
+        s.u.capsule.a = vec3_of(L, arg, "ax", "ay", "az");
+        s.u.capsule.b = vec3_of(L, arg, "bx", "by", "bz");
+        s.u.capsule.radius = fcl_get_raw(L, arg, "r");
     } else {
         s.type = FC_SHAPE3_OBB;
         s.u.obb.center = vec3_of(L, arg, "x", "y", "z");
@@ -205,6 +211,12 @@ static void fill_shape3(lua_State *L, const fc_shape3 *s)
         }
         lua_setfield(L, -2, "axes");
         break;
+    case FC_SHAPE3_CAPSULE: /* the 2D capsule's fields plus z */
+        set_type(L, "capsule");
+        set(L, "ax", s->u.capsule.a.x), set(L, "ay", s->u.capsule.a.y), set(L, "az", s->u.capsule.a.z);
+        set(L, "bx", s->u.capsule.b.x), set(L, "by", s->u.capsule.b.y), set(L, "bz", s->u.capsule.b.z);
+        set(L, "r", s->u.capsule.radius);
+        break;
     }
 }
 
@@ -304,6 +316,22 @@ static int l_sphere(lua_State *L)
     return 1;
 }
 
+/* fixcol.capsule3(ax, ay, az, bx, by, bz, r): raw Q16.16; nil, status,
+ * message for an out-of-range endpoint or radius (fc_capsule3_make). */
+static int l_capsule3(lua_State *L)
+{
+    fc_shape3 s;
+    s.type = FC_SHAPE3_CAPSULE;
+    fc_status st = fc_capsule3_make(fc_vec3_make(fcl_check_raw(L, 1), fcl_check_raw(L, 2), fcl_check_raw(L, 3)),
+                                    fc_vec3_make(fcl_check_raw(L, 4), fcl_check_raw(L, 5), fcl_check_raw(L, 6)),
+                                    fcl_check_raw(L, 7), &s.u.capsule);
+    if (st != FC_OK)
+        return fcl_push_status_error(L, st);
+    lua_createtable(L, 0, 8);
+    fill_shape3(L, &s);
+    return 1;
+}
+
 static int l_aabb3(lua_State *L)
 {
     fc_shape3 s;
@@ -381,7 +409,7 @@ void fcl_open_shapes(lua_State *L)
 {
     static const luaL_Reg f[] = {
         {"circle", l_circle}, {"aabb2", l_aabb2}, {"obb2", l_obb2}, {"capsule2", l_capsule2},
-        {"poly2", l_poly2}, {"sphere", l_sphere}, {"aabb3", l_aabb3}, {"obb3_euler", l_obb3_euler},
+        {"poly2", l_poly2}, {"sphere", l_sphere}, {"capsule3", l_capsule3}, {"aabb3", l_aabb3}, {"obb3_euler", l_obb3_euler},
         {"obb3_axes", l_obb3_axes}, {"validate2", l_validate2}, {"validate3", l_validate3}, {NULL, NULL}};
     fcl_setfuncs(L, f);
 }

@@ -171,6 +171,7 @@ static size_t fill_one(lua_State *L, const fcl_list *l)
         }
         return 7 * (size_t)n;
     }
+    case FCL_FRAME: return fcl_frame_fill(L, o, l->p);
     default: /* FCL_BYTES */
         lua_pushlstring(L, (const char *)l->p, (size_t)n);
         return 0;
@@ -314,6 +315,9 @@ static void release(fcl_world *u)
     free(u->batch);
     u->batch = NULL;
     u->batch_cap = 0;
+    free(u->frame);
+    u->frame = NULL;
+    u->frame_cap = 0;
 }
 
 /* w:destroy(): frees the world now; later calls on it are errors. Twice is ok. */
@@ -448,7 +452,7 @@ static int cmp_names(const void *a, const void *b)
 static int l_world_methods(lua_State *L)
 {
     const luaL_Reg *const sets[] = {world_methods,    fcl_body_methods,   fcl_query_methods, fcl_cast_methods,
-                                    fcl_desync_methods, fcl_batch_methods, fcl_event_methods};
+                                    fcl_desync_methods, fcl_batch_methods, fcl_event_methods, fcl_frame_methods};
     const char *names[128];
     size_t n = 0;
     for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++)
@@ -481,6 +485,7 @@ void fcl_open_world(lua_State *L)
     fcl_setfuncs(L, fcl_cast_methods);
     fcl_setfuncs(L, fcl_desync_methods);
     fcl_setfuncs(L, fcl_batch_methods);
+    fcl_setfuncs(L, fcl_frame_methods);
     fcl_setfuncs(L, fcl_event_methods);
     fcl_setfuncs(L, fcl_history_methods);
     lua_setfield(L, -2, "__index");

@@ -32,6 +32,8 @@ local function moved3(s, dx, dy, dz)
   local t = {}
   for k, v in pairs(s) do t[k] = v end
   if s.type == "sphere" or s.type == "obb" then t.x, t.y, t.z = s.x + dx, s.y + dy, s.z + dz
+  elseif s.type == "capsule" then
+    t.ax, t.ay, t.az, t.bx, t.by, t.bz = s.ax + dx, s.ay + dy, s.az + dz, s.bx + dx, s.by + dy, s.bz + dz
   else
     t.minx, t.maxx, t.miny, t.maxy = s.minx + dx, s.maxx + dx, s.miny + dy, s.maxy + dy
     t.minz, t.maxz = s.minz + dz, s.maxz + dz
@@ -73,6 +75,7 @@ local shapes3 = {
   function(x, y, z) return assert(fc.sphere(x, y, z, U + 777)) end,
   function(x, y, z) return assert(fc.aabb3(x - U, y - U, z - U, x + U, y + 2 * U, z + U)) end,
   function(x, y, z) return assert(fc.obb3_euler(x, y, z, U, U, math.floor(U / 2), 3000, 7000, 11000)) end,
+  function(x, y, z) return assert(fc.capsule3(x - U, y - 3000, z + 500, x + U, y + U, z - 700, math.floor(U / 2))) end,
 }
 local n3 = 0
 for i, fa in ipairs(shapes3) do
@@ -85,6 +88,24 @@ for i, fa in ipairs(shapes3) do
       n3 = n3 + 1
     end
   end
+end
+
+-- Capsule3 touching at exactly 1 raw: segment (0,0,0)-(10U,0,0) radius U
+-- against a sphere of radius U at y = 2U touches (overlap, depth 0);
+-- at y = 2U + 1 it is apart (the --break twin feeds 2U + 1 to the first).
+do
+  local cap = assert(fc.capsule3(0, 0, 0, 10 * U, 0, 0, U))
+  local y = BREAK and 2 * U + 1 or 2 * U
+  local hit, nx, ny, nz, depth = fc.contact3(cap, assert(fc.sphere(5 * U, y, 0, U)))
+  check(hit == true and nx == 0 and ny == U and nz == 0 and depth == 0, "capsule3 touches a sphere at 2U")
+  check(not fc.overlap3(cap, assert(fc.sphere(5 * U, 2 * U + 1, 0, U))), "capsule3 misses a sphere at 2U + 1 raw")
+  check(fc.overlap3(assert(fc.sphere(5 * U, 2 * U, 0, U)), cap), "reversed capsule3 pair touches")
+  local c2 = fc.capsule3(0, 0, 0, 8192 * U + 1, 0, 0, U)
+  local r1, st = fc.capsule3(0, 0, 0, 8192 * U + 1, 0, 0, U)
+  check(r1 == nil and st == "range", "capsule3 endpoint past the limit: " .. tostring(st))
+  r1, st = fc.capsule3(0, 0, 0, 0, 0, 0, -1)
+  check(r1 == nil and st == "size", "capsule3 negative radius: " .. tostring(st))
+  check(c2 == nil and not pcall(fc.capsule3, 0, 0, 0, 0, 0, 0.5), "capsule3 takes raw integers only")
 end
 
 -- Data errors: nil, status name, message; the range limit.
