@@ -19,7 +19,11 @@ EXAMPLES = [("docs/binding-lua.md", "bindings/lua/examples/server_loop.lua"),
             ("docs/rollback.md", "tests/example_rollback.c"),
             ("docs/binding-lua.md", "bindings/lua/examples/rollback_loop.lua"),
             ("docs/binding-csharp.md", "bindings/csharp/examples/RollbackLoop.cs"),
-            ("docs/binding-js.md", "bindings/js/examples/rollback_loop.mjs")]
+            ("docs/binding-js.md", "bindings/js/examples/rollback_loop.mjs"),
+            ("docs/mover.md", "tests/example_mover.c"),
+            ("docs/mover.md", "bindings/lua/examples/mover.lua"),
+            ("docs/mover.md", "bindings/csharp/examples/Mover.cs"),
+            ("docs/mover.md", "bindings/js/examples/mover.mjs")]
 
 
 def anchors(path):

@@ -104,6 +104,7 @@ build = {
             "bindings/lua/src/batch.c",
             "bindings/lua/src/bodies.c",
             "bindings/lua/src/casts.c",
+            "bindings/lua/src/mover.c",
             "bindings/lua/src/collide.c",
             "bindings/lua/src/areas.c",
             "bindings/lua/src/compat.c",

@@ -109,6 +109,98 @@ FC_API fc_status fc_world_cast2_all(fc_world *w, const fc_shape2 *moving, fc_vec
 FC_API fc_status fc_world_cast3_all(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter,
                                     const fc_cast3_hit **hits, int32_t *count);
 
+/* ------------------------------------------------ refined casts (issue 29)
+ *
+ * The calls below add to the casts above (which keep their behaviour):
+ *
+ * started_overlap: 1 when the shapes overlap at t = 0 (the exact entry is
+ *   0), 0 when they first touch later - also when the reported t (a floor)
+ *   is 0 because the exact entry is below 1/65536.
+ *
+ * safe: the safe advance, a raw integer vector. Advancing the moving shape
+ *   by it never makes it overlap the target (closed sets: not even touch),
+ *   and the straight sweep from the start to the start + safe touches
+ *   nothing either (checked with the exact cast). Construction: with
+ *   N = max(|delta.x|, |delta.y|[, |delta.z|]) (one step per raw unit along
+ *   the major axis) the lattice points q(k) = trunc(k * delta / N) (each
+ *   component rounded toward zero, i.e. toward the start), k in [0, N];
+ *   k0 = the largest k with k / N < t_exact (exact comparison with the
+ *   exact entry); safe = q(k) for the first k of the probe sequence
+ *   k0 - back, k0 - back - 1, k0 - back - 2, k0 - back - 4, ... (steps
+ *   doubling), then 0, whose sweep along q(k) misses (back: 0 for these
+ *   calls; the mover passes its skin width). Usually the first probe
+ *   holds. Rounding t * delta / 65536 instead is NOT safe: a point cast
+ *   at a triangle ends strictly inside it even when rounded toward the
+ *   start (issue 29's example: point (-171155, -972030), delta (430939,
+ *   2532477), triangle (0,0) (896122,-90497) (111592,719165), t 35076).
+ *   On a miss safe = delta; overlapping at the start, safe = 0.
+ *   For a world cast the sweep along q(k) is checked against every body
+ *   the query reports, so the safe advance enters none of them.
+ *
+ * Radius-0 normals: two radius-0 shapes meeting (points: circles or
+ *   spheres of radius 0) have no contact direction; 2D reports the
+ *   separating axis of the segment clip, 3D the unit delta. Both are the
+ *   direction in which the moving shape is stopped; documented in
+ *   docs/shape-casts.md (not unified: changing either would change
+ *   recorded replays).
+ *
+ * Two moving shapes: cast A with delta dA - dB against B at its start
+ *   (relative motion); t is the common fraction of both moves, and each
+ *   shape advances by its own t * d (see docs/shape-casts.md). */
+
+/* Most body ids one query may exclude. */
+#define FC_CAST_MAX_EXCLUDE 64
+
+/* A world cast's query: the filter (as in fc_world_cast2) and bodies to
+ * skip (e.g. the caster's own body: a world cast of a body's own shape
+ * hits that body at t = 0 unless excluded here or by the filter).
+ * exclude is borrowed for the call; exclude_count in [0,
+ * FC_CAST_MAX_EXCLUDE] (else FC_ERR_ARGUMENT), exclude may be NULL only
+ * when exclude_count is 0 (else FC_ERR_NULL). A stale or foreign id
+ * excludes nothing. */
+typedef struct fc_cast_query {
+    fc_filter filter;
+    const fc_body_id *exclude;
+    int32_t exclude_count;
+} fc_cast_query;
+
+/* Default filter, nothing excluded. */
+FC_API fc_cast_query fc_cast_query_default(void);
+
+/* A refined hit: hit (as fc_cast2_hit), started_overlap (0 or 1), safe
+ * (raw Q16.16 vector, see above). */
+typedef struct fc_cast2_result {
+    fc_cast2_hit hit;
+    int32_t started_overlap;
+    fc_vec2 safe;
+} fc_cast2_result;
+
+typedef struct fc_cast3_result {
+    fc_cast3_hit hit;
+    int32_t started_overlap;
+    fc_vec3 safe;
+} fc_cast3_result;
+
+/* Pair casts with the refined result. *out is always written on FC_OK:
+ * on a miss (*hit = 0) hit is all zero, started_overlap 0, safe = delta.
+ * Errors as fc_cast2 / fc_cast3 (nothing written). */
+FC_API fc_status fc_cast2_ex(const fc_shape2 *moving, fc_vec2 delta, const fc_shape2 *target, fc_cast2_result *out,
+                             int *hit);
+FC_API fc_status fc_cast3_ex(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, fc_cast3_result *out,
+                             int *hit);
+
+/* World closest casts with a query (filter + excluded ids) and the refined
+ * result (the closest hit as fc_world_cast2 / fc_world_cast3 over the
+ * bodies not excluded; safe against all of them). *out is always written
+ * on FC_OK (a miss as in fc_cast2_ex). Errors: as fc_world_cast2 /
+ * fc_world_cast3, checked in that order, then the query's (FC_ERR_NULL,
+ * FC_ERR_ARGUMENT); nothing written on error. Uses the world's cast
+ * arrays (invalidates fc_world_cast?_all's output). */
+FC_API fc_status fc_world_cast2_ex(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, const fc_cast_query *query,
+                                   fc_cast2_result *out, int *hit);
+FC_API fc_status fc_world_cast3_ex(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, const fc_cast_query *query,
+                                   fc_cast3_result *out, int *hit);
+
 #ifdef __cplusplus
 }
 #endif

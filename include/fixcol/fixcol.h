@@ -18,6 +18,7 @@
 #include <fixcol/hash.h>
 #include <fixcol/quadtree.h>
 #include <fixcol/world.h>
+#include <fixcol/mover.h>
 #include <fixcol/history.h>
 #include <fixcol/frame.h>
 #include <fixcol/desync.h>

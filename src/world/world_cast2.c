@@ -5,6 +5,7 @@
  * (exact t, body index). Normals are computed only for reported hits. */
 #include "world_internal.h"
 #include "world_cast2_keys.h"
+#include "world_cast_best.h"
 
 #include <string.h>
 
@@ -35,6 +36,8 @@ typedef struct cast_ctx {
     const fc_shape2 *moving;
     fc_vec2 delta;
     fc_filter filter;
+    const fc_body_id *exclude; /* skipped bodies (fc_cast_query), nexclude of them */
+    int32_t nexclude;
     int32_t min[3], max[3]; /* the moving shape's bounds at t = 0 */
     int all; /* 1: push every hit into cast2_tmp; 0: push candidates into cast2_cand */
 } cast_ctx;
@@ -74,6 +77,8 @@ static void on_candidate(void *ctx, uint32_t i)
     fc_world *w = c->w;
     const fc_body *b = &w->bodies[i];
     if ((b->filter.category & c->filter.mask) == 0 || (c->filter.category & b->filter.mask) == 0)
+        return;
+    if (fc_world_cast_excluded(w, i, c->exclude, c->nexclude))
         return;
     if (!c->all) {
         cast2_cand cand;
@@ -128,7 +133,7 @@ static fc_status world_cast(fc_world *w, const fc_shape2 *moving, fc_vec2 delta,
     return w->oom ? FC_ERR_NO_MEMORY : FC_OK;
 }
 
-static void fill_hit(const fc_world *w, const cast2_key *k, fc_vec2 delta, fc_cast2_hit *out)
+void fc_world_cast2_fill(const fc_world *w, const cast2_key *k, fc_vec2 delta, fc_cast2_hit *out)
 {
     fc_world_id_of(w, k->index, &out->id);
     out->t = (fix16_t)c2_floor_bits(&k->t, 16);
@@ -163,11 +168,14 @@ static void merge_sort(unsigned char *a, unsigned char *tmp, size_t n, size_t el
  * one's are too, so none can win (ties at equal t included: a candidate
  * whose bound equals best is cast). The answer is the least (exact t,
  * index) over all candidates. */
-fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc_filter filter, fc_cast2_hit *out,
-                         int *hit)
+fc_status fc_world_cast2_best(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc_filter filter,
+                              const fc_body_id *exclude, int32_t nexclude, const void *out, const void *hit,
+                              cast2_key *best_out, int *have_out)
 {
     cast_ctx c;
     c.filter = filter;
+    c.exclude = exclude;
+    c.nexclude = nexclude;
     c.all = 0;
     fc_status st = world_cast(w, moving, delta, out, hit, &c);
     if (st != FC_OK)
@@ -198,9 +206,23 @@ fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc
             have = 1;
         }
     }
+    *have_out = have;
+    if (have)
+        *best_out = *best;
+    return FC_OK;
+}
+
+fc_status fc_world_cast2(fc_world *w, const fc_shape2 *moving, fc_vec2 delta, fc_filter filter, fc_cast2_hit *out,
+                         int *hit)
+{
+    cast2_key best;
+    int have = 0;
+    fc_status st = fc_world_cast2_best(w, moving, delta, filter, NULL, 0, out, hit, &best, &have);
+    if (st != FC_OK)
+        return st;
     *hit = have;
     if (have)
-        fill_hit(w, best, delta, out);
+        fc_world_cast2_fill(w, &best, delta, out);
     return FC_OK;
 }
 
@@ -209,6 +231,8 @@ fc_status fc_world_cast2_all(fc_world *w, const fc_shape2 *moving, fc_vec2 delta
 {
     cast_ctx c;
     c.filter = filter;
+    c.exclude = NULL;
+    c.nexclude = 0;
     c.all = 1;
     fc_status st = world_cast(w, moving, delta, hits, count, &c);
     if (st != FC_OK)
@@ -226,7 +250,7 @@ fc_status fc_world_cast2_all(fc_world *w, const fc_shape2 *moving, fc_vec2 delta
     merge_sort((unsigned char *)k, (unsigned char *)(k + n), n, sizeof *k, key_less);
     fc_cast2_hit *out = (fc_cast2_hit *)w->cast2_hits.data;
     for (size_t i = 0; i < n; i++)
-        fill_hit(w, &k[i], delta, &out[i]);
+        fc_world_cast2_fill(w, &k[i], delta, &out[i]);
     w->cast2_hits.count = n;
     *count = (int32_t)n;
     return FC_OK;

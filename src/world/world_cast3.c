@@ -4,6 +4,7 @@
  * t = 1), filtered as the ray casts, each cast exactly (cast3d.c); hits
  * ordered by (exact t, body index), a total order. */
 #include "world_internal.h"
+#include "world_cast_best.h"
 
 #include <string.h>
 
@@ -30,6 +31,8 @@ typedef struct cast_ctx {
     const fc_shape3 *moving;
     fc_vec3 delta;
     fc_filter filter;
+    const fc_body_id *exclude; /* skipped bodies (fc_cast_query), nexclude of them */
+    int32_t nexclude;
     int32_t lo[3], hi[3]; /* the moving shape's bounds at t = 0 */
     int closest;          /* collect lower-bound keys (query_idx) instead of hits */
 } cast_ctx;
@@ -60,6 +63,8 @@ static void on_candidate(void *ctx, uint32_t i)
     const fc_body *b = &w->bodies[i];
     if ((b->filter.category & c->filter.mask) == 0 || (c->filter.category & b->filter.mask) == 0)
         return;
+    if (fc_world_cast_excluded(w, i, c->exclude, c->nexclude))
+        return;
     if (c->closest) {
         push_bound_key(c, i, b);
         return;
@@ -83,8 +88,8 @@ static int32_t clamp32(int64_t v)
 
 /* Argument checks, then every hit into cast3_tmp (unsorted), or with
  * closest the candidates' lower-bound keys into query_idx. */
-static fc_status cast_hits(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter, const void *o1,
-                           const void *o2, int closest)
+static fc_status cast_hits(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter,
+                           const fc_body_id *exclude, int32_t nexclude, const void *o1, const void *o2, int closest)
 {
     if (w == NULL || moving == NULL || o1 == NULL || o2 == NULL)
         return FC_ERR_NULL;
@@ -110,12 +115,14 @@ static fc_status cast_hits(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, 
     c.moving = moving;
     c.delta = delta;
     c.filter = filter;
+    c.exclude = exclude;
+    c.nexclude = nexclude;
     c.closest = closest;
     fc_qt_query(w->qt, fc_world_qt_box(w, lo, hi), on_candidate, &c);
     return w->oom ? FC_ERR_NO_MEMORY : FC_OK;
 }
 
-static void fill_hit(const fc_world *w, const fc_shape3 *moving, const fc_cast3_key *k, fc_cast3_hit *out)
+void fc_world_cast3_fill(const fc_world *w, const fc_shape3 *moving, const fc_cast3_key *k, fc_cast3_hit *out)
 {
     fc_world_id_of(w, k->index, &out->id);
     out->t = fc_castt_floor16(&k->t);
@@ -128,10 +135,11 @@ static void fill_hit(const fc_world *w, const fc_shape3 *moving, const fc_cast3_
  * the best exact t: every candidate left has t >= lb > best, so the least
  * (exact t, index) is the same as over all candidates (a bound equal to
  * the best is cast: a tie may win by index). */
-fc_status fc_world_cast3(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter, fc_cast3_hit *out,
-                         int *hit)
+fc_status fc_world_cast3_best(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter,
+                              const fc_body_id *exclude, int32_t nexclude, const void *out, const void *hit,
+                              fc_cast3_key *best_out, int *have_out)
 {
-    fc_status st = cast_hits(w, moving, delta, filter, out, hit, 1);
+    fc_status st = cast_hits(w, moving, delta, filter, exclude, nexclude, out, hit, 1);
     if (st != FC_OK)
         return st;
     size_t n = w->query_idx.count;
@@ -161,9 +169,23 @@ fc_status fc_world_cast3(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc
             found = 1;
         }
     }
+    *have_out = found;
+    if (found)
+        *best_out = *best;
+    return FC_OK;
+}
+
+fc_status fc_world_cast3(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter, fc_cast3_hit *out,
+                         int *hit)
+{
+    fc_cast3_key best;
+    int found = 0;
+    fc_status st = fc_world_cast3_best(w, moving, delta, filter, NULL, 0, out, hit, &best, &found);
+    if (st != FC_OK)
+        return st;
     *hit = found;
     if (found)
-        fill_hit(w, moving, best, out);
+        fc_world_cast3_fill(w, moving, &best, out);
     return FC_OK;
 }
 
@@ -188,7 +210,7 @@ static void sort_keys(fc_cast3_key *a, fc_cast3_key *tmp, size_t n)
 fc_status fc_world_cast3_all(fc_world *w, const fc_shape3 *moving, fc_vec3 delta, fc_filter filter,
                              const fc_cast3_hit **hits, int32_t *count)
 {
-    fc_status st = cast_hits(w, moving, delta, filter, hits, count, 0);
+    fc_status st = cast_hits(w, moving, delta, filter, NULL, 0, hits, count, 0);
     if (st != FC_OK)
         return st;
     size_t n = w->cast3_tmp.count;
@@ -204,7 +226,7 @@ fc_status fc_world_cast3_all(fc_world *w, const fc_shape3 *moving, fc_vec3 delta
     sort_keys(k, k + n, n);
     fc_cast3_hit *out = (fc_cast3_hit *)w->cast3_hits.data;
     for (size_t i = 0; i < n; i++)
-        fill_hit(w, moving, &k[i], &out[i]);
+        fc_world_cast3_fill(w, moving, &k[i], &out[i]);
     w->cast3_hits.count = n;
     *hits = out;
     *count = (int32_t)n;

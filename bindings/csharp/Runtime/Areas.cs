@@ -37,18 +37,18 @@ namespace Fixcol
     /// validated first: an invalid one throws FixcolException (its status).</summary>
     public static class Areas
     {
-        static void CheckPoint(Vec2 p)
+        static void CheckPoint(Vec2 p, string call)
         {
             if (p.X.Raw < -(1 << 29) || p.X.Raw > (1 << 29) || p.Y.Raw < -(1 << 29) || p.Y.Raw > (1 << 29))
-                throw new FixcolException(Status.ErrRange, "point");
+                throw new FixcolException(Status.ErrRange, call + ": argument p");
         }
 
         /// <summary>fc_sector2_contains.</summary>
         public static bool Contains(in Sector2 s, Vec2 p)
         {
             Sector2 x = s;
-            FixcolException.Check(Native.fc_sector2_validate(ref x), "sector");
-            CheckPoint(p);
+            FixcolException.Check(Native.fc_sector2_validate(ref x), "fc_sector2_contains: argument s");
+            CheckPoint(p, "fc_sector2_contains");
             return Native.fc_sector2_contains(ref x, p) != 0;
         }
 
@@ -56,8 +56,8 @@ namespace Fixcol
         public static bool Contains(in Ring2 r, Vec2 p)
         {
             Ring2 x = r;
-            FixcolException.Check(Native.fc_ring2_validate(ref x), "ring");
-            CheckPoint(p);
+            FixcolException.Check(Native.fc_ring2_validate(ref x), "fc_ring2_contains: argument r");
+            CheckPoint(p, "fc_ring2_contains");
             return Native.fc_ring2_contains(ref x, p) != 0;
         }
 
@@ -65,8 +65,8 @@ namespace Fixcol
         public static bool Overlap(in Sector2 s, in Shape2 shape)
         {
             Sector2 x = s; Shape2 b = shape;
-            FixcolException.Check(Native.fc_sector2_validate(ref x), "sector");
-            FixcolException.Check(Native.fc_shape2_validate(ref b), "shape");
+            FixcolException.Check(Native.fc_sector2_validate(ref x), "fc_overlap_sector2: argument s");
+            FixcolException.Check(Native.fc_shape2_validate(ref b), "fc_overlap_sector2: argument shape");
             return Native.fc_overlap_sector2(ref x, ref b) != 0;
         }
 
@@ -74,8 +74,8 @@ namespace Fixcol
         public static bool Overlap(in Ring2 r, in Shape2 shape)
         {
             Ring2 x = r; Shape2 b = shape;
-            FixcolException.Check(Native.fc_ring2_validate(ref x), "ring");
-            FixcolException.Check(Native.fc_shape2_validate(ref b), "shape");
+            FixcolException.Check(Native.fc_ring2_validate(ref x), "fc_overlap_ring2: argument r");
+            FixcolException.Check(Native.fc_shape2_validate(ref b), "fc_overlap_ring2: argument shape");
             return Native.fc_overlap_ring2(ref x, ref b) != 0;
         }
     }

@@ -34,7 +34,7 @@ namespace Fixcol
     /// delta component outside +-2 * 8192 units. World casts: World.Cast,
     /// World.CastAll.
     /// </summary>
-    public static class ShapeCast
+    public static partial class ShapeCast
     {
         /// <summary>fc_cast2: true and the hit, or false (no hit); throws FixcolException on an error.</summary>
         public static bool Cast(in Shape2 moving, Vec2 delta, in Shape2 target, out CastHit2 hit)

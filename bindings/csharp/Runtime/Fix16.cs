@@ -160,9 +160,20 @@ namespace Fixcol
         /// <summary>The whole part, rounded toward minus infinity.</summary>
         public int FloorToInt() { return Raw >> 16; }
 
-        public static Fix16 operator +(Fix16 a, Fix16 b) { return FromRaw(checked(a.Raw + b.Raw)); }
-        public static Fix16 operator -(Fix16 a, Fix16 b) { return FromRaw(checked(a.Raw - b.Raw)); }
-        public static Fix16 operator -(Fix16 a) { return FromRaw(checked(-a.Raw)); }
+        /// <summary>Exact sum; OverflowException (naming the operation and its raw operands) when it does not fit.</summary>
+        public static Fix16 operator +(Fix16 a, Fix16 b) { return Fit((long)a.Raw + b.Raw, "sum", a, b); }
+        /// <summary>Exact difference; OverflowException as for +.</summary>
+        public static Fix16 operator -(Fix16 a, Fix16 b) { return Fit((long)a.Raw - b.Raw, "difference", a, b); }
+        /// <summary>Exact negation; OverflowException for raw int.MinValue.</summary>
+        public static Fix16 operator -(Fix16 a) { return Fit(-(long)a.Raw, "negation", a, a); }
+
+        // The checked arithmetic's range check, with a message naming the operation (issue 26).
+        static Fix16 Fit(long r, string op, Fix16 a, Fix16 b)
+        {
+            if (r < int.MinValue || r > int.MaxValue)
+                throw new OverflowException("Fix16 " + op + " out of range (raw operands " + a.Raw + ", " + b.Raw + ")");
+            return FromRaw((int)r);
+        }
 
         /// <summary>fc_mul: a * b rounded to nearest, ties toward +infinity; OverflowException when it does not fit.</summary>
         public static Fix16 operator *(Fix16 a, Fix16 b)

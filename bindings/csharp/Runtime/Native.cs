@@ -65,6 +65,15 @@ namespace Fixcol
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_cast3(ref Shape3 moving, Vec3 delta, ref Shape3 target, ref CastHit3 hit, ref int got);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_cast2(IntPtr w, ref Shape2 moving, Vec2 delta, Filter f, ref CastHit2 hit, ref int got);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_cast3(IntPtr w, ref Shape3 moving, Vec3 delta, Filter f, ref CastHit3 hit, ref int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_cast2_ex(ref Shape2 moving, Vec2 delta, ref Shape2 target, ref CastResult2 r, ref int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_cast3_ex(ref Shape3 moving, Vec3 delta, ref Shape3 target, ref CastResult3 r, ref int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_cast2_ex(IntPtr w, ref Shape2 moving, Vec2 delta, ref CastQuery q, ref CastResult2 r, ref int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_cast3_ex(IntPtr w, ref Shape3 moving, Vec3 delta, ref CastQuery q, ref CastResult3 r, ref int got);
+        [DllImport(Lib, CallingConvention = CC)] public static extern MoverDef fc_mover_def_default();
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_move2(IntPtr w, BodyId id, Vec2 desired, ref MoverDef def, IntPtr result);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_move3(IntPtr w, BodyId id, Vec3 desired, ref MoverDef def, IntPtr result);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_move_shape2(IntPtr w, ref Shape2 shape, Vec2 desired, ref MoverDef def, IntPtr result);
+        [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_move_shape3(IntPtr w, ref Shape3 shape, Vec3 desired, ref MoverDef def, IntPtr result);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_cast2_all(IntPtr w, ref Shape2 moving, Vec2 delta, Filter f, out IntPtr hits, out int count);
         [DllImport(Lib, CallingConvention = CC)] public static extern Status fc_world_cast3_all(IntPtr w, ref Shape3 moving, Vec3 delta, Filter f, out IntPtr hits, out int count);
 

@@ -20,7 +20,7 @@ namespace Fixcol
             Vec2 d;
             Status st;
             if (!TryDelta(a, b, out d, out st))
-                throw new FixcolException(st, "pushout2");
+                throw new FixcolException(st, "Pushout.Delta (fc_pushout2)");
             return d;
         }
 
@@ -40,7 +40,7 @@ namespace Fixcol
             Vec3 d;
             Status st;
             if (!TryDelta(a, b, out d, out st))
-                throw new FixcolException(st, "pushout3");
+                throw new FixcolException(st, "Pushout.Delta (fc_pushout3)");
             return d;
         }
 

@@ -107,15 +107,29 @@ namespace Fixcol
                 throw new ArgumentNullException("bytes");
             data = Marshal.AllocHGlobal(Math.Max(1, bytes.Length));
             Marshal.Copy(bytes, 0, data, bytes.Length);
-            Check(Native.fc_replay_open(ref r, data, (UIntPtr)(uint)bytes.Length));
+            Status st = Native.fc_replay_open(ref r, data, (UIntPtr)(uint)bytes.Length);
+            if (st != Status.Ok)
+            {
+                string text = ErrorText();
+                Dispose();
+                throw new FixcolException(st, "ReplayReader (fc_replay_open): " + text);
+            }
         }
 
         public ReplaySettings Settings { get { return r.Settings; } }
 
-        void Check(Status st)
+        // The message names the call and the reader's position and reason.
+        void Check(Status st, string call)
         {
             if (st != Status.Ok)
-                throw new FixcolException(st, "replay: " + ErrorText());
+                throw new FixcolException(st, "ReplayReader." + call + ": " + ErrorText());
+        }
+
+        // ObjectDisposedException after Dispose (the copied bytes are freed).
+        void Live()
+        {
+            if (data == IntPtr.Zero)
+                throw new ObjectDisposedException("Fixcol.ReplayReader");
         }
 
         public string ErrorText()
@@ -130,13 +144,17 @@ namespace Fixcol
         public bool NextFrame(out uint opCount)
         {
             int more;
-            Check(Native.fc_replay_next_frame(ref r, out more, out opCount));
+            Live();
+            Check(Native.fc_replay_next_frame(ref r, out more, out opCount), "NextFrame (fc_replay_next_frame)");
             return more != 0;
         }
 
-        public ReplayOp NextOp() { ReplayOp op; Check(Native.fc_replay_next_op(ref r, out op)); return op; }
-        public ReplayExpect ReadExpect() { ReplayExpect e; Check(Native.fc_replay_read_expect(ref r, out e)); return e; }
-        public QueryExpect ReadQueryExpect() { QueryExpect q; Check(Native.fc_replay_read_query_expect(ref r, out q)); return q; }
+        /// <summary>The frame's next operation; FixcolException when malformed or out of turn, ObjectDisposedException after Dispose.</summary>
+        public ReplayOp NextOp() { ReplayOp op; Live(); Check(Native.fc_replay_next_op(ref r, out op), "NextOp (fc_replay_next_op)"); return op; }
+        /// <summary>The frame's expected values; exceptions as NextOp.</summary>
+        public ReplayExpect ReadExpect() { ReplayExpect e; Live(); Check(Native.fc_replay_read_expect(ref r, out e), "ReadExpect (fc_replay_read_expect)"); return e; }
+        /// <summary>The frame's expected query values; exceptions as NextOp.</summary>
+        public QueryExpect ReadQueryExpect() { QueryExpect q; Live(); Check(Native.fc_replay_read_query_expect(ref r, out q), "ReadQueryExpect (fc_replay_read_query_expect)"); return q; }
 
         public void Dispose()
         {

@@ -226,7 +226,7 @@ namespace Fixcol
         /// <summary>fc_overlap2 (exact, touching counts). Shapes must be valid: invalid ones throw.</summary>
         public static bool Overlap(in Shape2 a, in Shape2 b)
         {
-            CheckValid(a, b);
+            CheckValid(a, b, "Collide.Overlap (fc_overlap2)");
             Shape2 x = a, y = b;
             return Native.fc_overlap2(ref x, ref y) != 0;
         }
@@ -234,37 +234,37 @@ namespace Fixcol
         /// <summary>fc_contact2: false when apart, else true and the contact.</summary>
         public static bool Contact(in Shape2 a, in Shape2 b, out Contact2 contact)
         {
-            CheckValid(a, b);
+            CheckValid(a, b, "Collide.Contact (fc_contact2)");
             Shape2 x = a, y = b;
             return Native.fc_contact2(ref x, ref y, out contact) != 0;
         }
 
         public static bool Overlap(in Shape3 a, in Shape3 b)
         {
-            CheckValid(a, b);
+            CheckValid(a, b, "Collide.Overlap (fc_overlap3)");
             Shape3 x = a, y = b;
             return Native.fc_overlap3(ref x, ref y) != 0;
         }
 
         public static bool Contact(in Shape3 a, in Shape3 b, out Contact3 contact)
         {
-            CheckValid(a, b);
+            CheckValid(a, b, "Collide.Contact (fc_contact3)");
             Shape3 x = a, y = b;
             return Native.fc_contact3(ref x, ref y, out contact) != 0;
         }
 
         // The C pair tests assume valid input; the binding validates first so
         // a bad shape is an exception, never undefined behaviour.
-        static void CheckValid(Shape2 a, Shape2 b)
+        static void CheckValid(Shape2 a, Shape2 b, string call)
         {
-            FixcolException.Check(Native.fc_shape2_validate(ref a), "shape a");
-            FixcolException.Check(Native.fc_shape2_validate(ref b), "shape b");
+            FixcolException.Check(Native.fc_shape2_validate(ref a), call + ": argument a");
+            FixcolException.Check(Native.fc_shape2_validate(ref b), call + ": argument b");
         }
 
-        static void CheckValid(Shape3 a, Shape3 b)
+        static void CheckValid(Shape3 a, Shape3 b, string call)
         {
-            FixcolException.Check(Native.fc_shape3_validate(ref a), "shape a");
-            FixcolException.Check(Native.fc_shape3_validate(ref b), "shape b");
+            FixcolException.Check(Native.fc_shape3_validate(ref a), call + ": argument a");
+            FixcolException.Check(Native.fc_shape3_validate(ref b), call + ": argument b");
         }
     }
 }

@@ -91,6 +91,15 @@ static class RobustnessTest
 
     static void Use<T>(T x) { GC.KeepAlive(x); }
 
+    /// The call must throw an exception whose message contains want (--break: a text no message has).
+    static void Named(string name, Action a, string want)
+    {
+        cases++;
+        if (brk && name.StartsWith("Fix16 +")) want = "no such text";
+        try { a(); Fail(name, "no exception"); }
+        catch (Exception e) { if (!e.Message.Contains(want)) Fail(name, e.GetType().Name + " message '" + e.Message + "' does not name '" + want + "'"); }
+    }
+
     static Shape2 Circle(int x, int y, int r) { return Shape2.MakeCircle(new Vec2(x, y), r); }
 
     static int Main(string[] args)
@@ -296,6 +305,17 @@ static class RobustnessTest
         Throws<FixcolException>("Collide.Overlap: bad sphere", () => Collide.Overlap(Shape3.FromSphere(new Sphere(new Vec3(), Fix16.FromRaw(-5))), Shape3.FromSphere(new Sphere(new Vec3(), 1))), Status.ErrSize);
         Throws<FixcolException>("Pushout.Delta: invalid shape", () => Pushout.Delta(Circle(1, 1, 1), neg), Status.ErrSize);
         Throws<FixcolException>("Pushout.Delta: type 0", () => Pushout.Delta(new Shape2(), Circle(1, 1, 1)), Status.ErrShapeType);
+
+        // ---- messages name the call and the argument (defects HostileTest found)
+        Named("Pushout.Delta: type 0", () => Pushout.Delta(new Shape2(), Circle(1, 1, 1)), "fc_pushout2");
+        Named("Collide.Overlap: type 0 as b", () => Collide.Overlap(Circle(1, 1, 1), new Shape2()), "Collide.Overlap (fc_overlap2): argument b");
+        Named("Areas.Contains: point out of range", () => Areas.Contains(new Ring2(new Vec2(0, 0), 0, 1), Vec2.FromRaw(int.MinValue, 0)), "fc_ring2_contains: argument p");
+        Named("Areas.Overlap: type 0", () => Areas.Overlap(new Ring2(new Vec2(0, 0), 0, 1), new Shape2()), "fc_overlap_ring2: argument shape");
+        Named("Fix16 + past the range", () => Use(Fix16.FromRaw(int.MaxValue) + Fix16.FromRaw(1)), "Fix16 sum");
+        Named("Fix16 - past the range", () => Use(Fix16.FromRaw(int.MinValue) - Fix16.FromRaw(1)), "Fix16 difference");
+        Named("Fix16 negation of raw int.MinValue", () => Use(-Fix16.FromRaw(int.MinValue)), "Fix16 negation");
+        Named("Vec2 - past the range", () => Use(Vec2.FromRaw(int.MinValue, 0) - Vec2.FromRaw(1, 0)), "Fix16 difference");
+        Named("ReplayReader of junk", () => Use(new ReplayReader(new byte[] { 1, 2, 3 })), "ReplayReader (fc_replay_open)");
         Throws<FixcolException>("Pushout.Delta: bad sphere", () => Pushout.Delta(Shape3.FromSphere(new Sphere(new Vec3(), 1)), Shape3.FromSphere(new Sphere(new Vec3(), Fix16.FromRaw(-5)))), Status.ErrSize);
         Throws<FixcolException>("Pushout.Delta: 3D type 0", () => Pushout.Delta(new Shape3(), Shape3.FromSphere(new Sphere(new Vec3(), 1))), Status.ErrShapeType);
         Throws<FixcolException>("Pushout.Delta: past the range limit", () => Pushout.Delta(Circle(8191, 0, 1), Circle(8192, 0, 1)), Status.ErrRange);

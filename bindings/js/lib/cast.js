@@ -9,7 +9,7 @@ import { fc, views, io, IOW } from './wasm.js';
 import { FixcolError, argError, Status } from './errors.js';
 import { raw } from './fix.js';
 import { put, shapeArg, SHAPE_WORDS } from './shape.js';
-import { CastHit, CastHitList } from './results.js';
+import { CastHit, CastHitList, CastResult } from './results.js';
 
 /** The moving Shape of a dim-D cast, checked. */
 export function movingArg(s, dim, call) {
@@ -64,4 +64,27 @@ export function cast2(moving, dx, dy, target, out) {
 /** fc_cast3: moving swept by (dx, dy, dz) against target: a CastHit (into out if given) or null. */
 export function cast3(moving, dx, dy, dz, target, out) {
   return pairCast(3, moving, dx, dy, dz, target, out, 'cast3');
+}
+
+function pairCastEx(dim, moving, dx, dy, dz, target, out, call) {
+  movingArg(moving, dim, call);
+  movingArg(target, dim, call);
+  if (out !== undefined && (!(out instanceof CastResult) || out.dim !== dim)) throw argError(call, `expected a ${dim}D CastResult as out`);
+  const r = out ?? new CastResult(dim);
+  putDelta(2 * SHAPE_WORDS, dx, dy, dz, call);
+  put(moving, 0);
+  put(target, SHAPE_WORDS);
+  const st = fc.fcjs_cast_ex(dim, io);
+  if (st !== 0) throw new FixcolError(st, call);
+  return r._load(views().i32, IOW);
+}
+
+/** fc_cast2_ex: a CastResult (into out if given): hit, t, normal, started, safe (delta on a miss). */
+export function cast2Ex(moving, dx, dy, target, out) {
+  return pairCastEx(2, moving, dx, dy, 0, target, out, 'cast2Ex');
+}
+
+/** fc_cast3_ex */
+export function cast3Ex(moving, dx, dy, dz, target, out) {
+  return pairCastEx(3, moving, dx, dy, dz, target, out, 'cast3Ex');
 }

@@ -167,6 +167,57 @@ export class CastHit {
   normal: Int32Array;
   readonly id: BodyId;
 }
+/** A refined cast (fc_cast2_result / fc_cast3_result). */
+export class CastResult {
+  constructor(dim?: 2 | 3);
+  dim: 2 | 3;
+  hit: boolean;
+  index: number;
+  generation: number;
+  world: number;
+  t: Raw;
+  normal: Int32Array;
+  /** the shapes overlapped at t = 0 */
+  started: boolean;
+  /** the safe advance (raw, dim words; delta on a miss) */
+  safe: Int32Array;
+  readonly id: BodyId;
+}
+/** fc_mover_def's fields (missing: the C defaults). */
+export interface MoverDef {
+  skin?: Raw;
+  maxIterations?: number;
+  stepHeight?: Raw;
+  snapDistance?: Raw;
+  upAxis?: number;
+  upSign?: number;
+  slopeRun?: number;
+  slopeRise?: number;
+  filter?: Filter;
+  exclude?: BodyId[];
+}
+/** The mover's outcome (fc_mover2_result / fc_mover3_result). */
+export class MoverResult {
+  constructor(dim?: 2 | 3);
+  dim: 2 | 3;
+  moved: Int32Array;
+  flags: number;
+  iterations: number;
+  touchCount: number;
+  pathCount: number;
+  pushouts: number;
+  touchWords: Int32Array;
+  touchId(i: number): BodyId;
+  touchT(i: number): Raw;
+  touchNormal(i: number, k: number): Raw;
+  touchIteration(i: number): number;
+  touchKind(i: number): number;
+}
+export const MOVER: {
+  readonly GROUNDED: 1; readonly CEILING: 2; readonly WALL: 4; readonly STARTED_OVERLAP: 8; readonly STEPPED: 16;
+  readonly SNAPPED: 32; readonly STUCK: 64; readonly TOUCH_GROUND: 1; readonly TOUCH_CEILING: 2; readonly TOUCH_WALL: 4;
+  readonly MAX_EXCLUDE: 64;
+};
 /** Shape-cast hits by (exact t, index). */
 export class CastHitList {
   constructor(dim?: 2 | 3);
@@ -267,6 +318,15 @@ export class World {
   /** fc_world_cast2_all: every hit by (exact t, index) */
   cast2All(moving: Shape, dx: Raw, dy: Raw, filter?: Filter, out?: CastHitList): CastHitList;
   cast3All(moving: Shape, dx: Raw, dy: Raw, dz: Raw, filter?: Filter, out?: CastHitList): CastHitList;
+  /** fc_world_cast2_ex: the closest hit over the bodies not excluded, started, the safe advance */
+  cast2Ex(moving: Shape, dx: Raw, dy: Raw, filter?: Filter, exclude?: BodyId[], out?: CastResult): CastResult;
+  cast3Ex(moving: Shape, dx: Raw, dy: Raw, dz: Raw, filter?: Filter, exclude?: BodyId[], out?: CastResult): CastResult;
+  /** fc_world_move2 / 3: move a body through the world (fixcol/mover.h) */
+  move2(id: BodyId, dx: Raw, dy: Raw, def?: MoverDef, out?: MoverResult): MoverResult;
+  move3(id: BodyId, dx: Raw, dy: Raw, dz: Raw, def?: MoverDef, out?: MoverResult): MoverResult;
+  /** fc_world_move_shape2 / 3: where a free shape would go (the world unchanged) */
+  moveShape2(shape: Shape, dx: Raw, dy: Raw, def?: MoverDef, out?: MoverResult): MoverResult;
+  moveShape3(shape: Shape, dx: Raw, dy: Raw, dz: Raw, def?: MoverDef, out?: MoverResult): MoverResult;
   checksum(): bigint;
   checksumHex(): string;
   checksumWords(out?: Uint32Array): Uint32Array;
@@ -533,6 +593,9 @@ export function pushout(a: Shape, b: Shape, out?: Int32Array): Int32Array;
 export function cast2(moving: Shape, dx: Raw, dy: Raw, target: Shape, out?: CastHit): CastHit | null;
 /** fc_cast3 */
 export function cast3(moving: Shape, dx: Raw, dy: Raw, dz: Raw, target: Shape, out?: CastHit): CastHit | null;
+/** fc_cast2_ex / fc_cast3_ex: the refined pair casts (started, safe advance) */
+export function cast2Ex(moving: Shape, dx: Raw, dy: Raw, target: Shape, out?: CastResult): CastResult;
+export function cast3Ex(moving: Shape, dx: Raw, dy: Raw, dz: Raw, target: Shape, out?: CastResult): CastResult;
 
 export interface ReplayDiff {
   same: boolean;

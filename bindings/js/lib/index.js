@@ -10,7 +10,7 @@ export { FixcolError, Status, STATUS_NAMES, statusName } from './errors.js';
 export { BodyId } from './ids.js';
 export { Shape } from './shape.js';
 export { World, DEFAULT_FILTER, PAIR_CAPACITY_MAX } from './world.js';
-export { IdList, PairList, HitList, RayHit, CastHit, CastHitList } from './results.js';
+export { IdList, PairList, HitList, RayHit, CastHit, CastHitList, CastResult, MoverResult, MOVER } from './results.js';
 export { PairEvents, PairContacts, ContactList, pairEvents } from './events.js';
 export { Hash64, hex64 } from './hash.js';
 export { Desync, DESYNC_ASK_SLOTS, DESYNC_DEFAULT_MAX_FOUND } from './desync.js';
@@ -19,7 +19,7 @@ export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAME
 export { ReplayRunner, FrameResult } from './runner.js';
 export { verifyReplay } from './verify.js';
 export { overlap, contact, Contact, pushout } from './collide.js';
-export { cast2, cast3 } from './cast.js';
+export { cast2, cast3, cast2Ex, cast3Ex } from './cast.js';
 export { Sector2, Ring2, areaContains, areaOverlap } from './area.js';
 export { diffReplays, bodyDiff } from './diff.js';
 export { FrameBuffer, FrameOp, FRAME_SHAPE_WORDS, FRAME_MAX_WORDS } from './frame.js';

@@ -21,6 +21,50 @@ export class ArgFrame {
     this.id = new Uint32Array(3); // index, generation, world
     this.cat = 1;
     this.mask = 0xffffffff;
+    this.ex = new Uint32Array(3 * 64); // excluded ids (fc_cast_query)
+    this.nex = 0;
+    this.def = new Int32Array(8); // a mover def's numbers (fc_mover_def order)
+  }
+
+  /** An array of up to 64 BodyIds (undefined / null: none), each read once. */
+  exclude(list, call) {
+    this.nex = 0;
+    if (list === undefined || list === null) return;
+    if (!Array.isArray(list)) throw argError(call, 'expected an array of BodyIds as exclude');
+    const n = list.length;
+    if (n > 64) throw new FixcolError(Status.FC_ERR_ARGUMENT, call, `more than 64 excluded ids (${n})`);
+    for (let i = 0; i < n; i++) {
+      const id = list[i];
+      if (id === null || typeof id !== 'object') throw argError(call, `exclude[${i}]: expected a BodyId`);
+      const index = id.index, generation = id.generation, world = id.world;
+      if (typeof index !== 'number' || typeof generation !== 'number' || typeof world !== 'number' ||
+          index >>> 0 !== index || generation >>> 0 !== generation || world >>> 0 !== world)
+        throw argError(call, `exclude[${i}]: expected a BodyId (uint32 index, generation, world)`);
+      this.ex[3 * i] = index;
+      this.ex[3 * i + 1] = generation;
+      this.ex[3 * i + 2] = world;
+    }
+    this.nex = n;
+  }
+
+  /** A mover def { skin, maxIterations, stepHeight, snapDistance, upAxis, upSign, slopeRun, slopeRise,
+   * filter, exclude } (undefined: the defaults; a missing field: its default), each field read once. */
+  moverDef(d, call) {
+    const dflt = [16, 4, 0, 0, 1, 1, 1, 1];
+    const names = ['skin', 'maxIterations', 'stepHeight', 'snapDistance', 'upAxis', 'upSign', 'slopeRun', 'slopeRise'];
+    if (d === undefined) {
+      this.def.set(dflt);
+      this.filter(undefined, call);
+      this.exclude(undefined, call);
+      return;
+    }
+    if (d === null || typeof d !== 'object') throw argError(call, 'expected a mover def object');
+    for (let k = 0; k < 8; k++) {
+      const v = d[names[k]];
+      this.def[k] = v === undefined ? dflt[k] : raw(v, call);
+    }
+    this.filter(d.filter, call);
+    this.exclude(d.exclude, call);
   }
 
   /** The shape's dim and words, read once each (dim 2 or 3). */

@@ -153,3 +153,81 @@ export class CastHitList extends WordList {
     return this.words[this.stride * i + 4 + k] | 0;
   }
 }
+
+/** A refined cast (fc_cast2_result / fc_cast3_result): hit (boolean), the
+ * body (world casts), t, normal (dim words), started (the shapes overlapped
+ * at t = 0), safe (dim raw words: the safe advance; delta on a miss). */
+export class CastResult {
+  constructor(dim = 2) {
+    this.dim = dim;
+    this.hit = false;
+    this.index = 0;
+    this.generation = 0;
+    this.world = 0;
+    this.t = 0;
+    this.normal = new Int32Array(dim);
+    this.started = false;
+    this.safe = new Int32Array(dim);
+  }
+  get id() {
+    return new BodyId(this.index, this.generation, this.world);
+  }
+  /** Fill from the 12 result words at word w of i32. */
+  _load(i32, w) {
+    this.hit = i32[w] !== 0;
+    this.index = i32[w + 1] >>> 0;
+    this.generation = i32[w + 2] >>> 0;
+    this.world = i32[w + 3] >>> 0;
+    this.t = i32[w + 4];
+    for (let k = 0; k < this.dim; k++) {
+      this.normal[k] = i32[w + 5 + k];
+      this.safe[k] = i32[w + 9 + k];
+    }
+    this.started = i32[w + 8] !== 0;
+    return this;
+  }
+}
+
+/** The mover's outcome (fc_mover2_result / fc_mover3_result): moved (dim
+ * raw words), flags (MOVER_* bits), iterations, touchCount, pathCount,
+ * pushouts, and the touches in canonical order as words: per touch index,
+ * generation, world, t, normal (3; z 0 in 2D), iteration, kind (9 words;
+ * touchId(i) / the getters read them). Reuse one per mover: nothing is
+ * allocated by a move. */
+export class MoverResult {
+  constructor(dim = 2) {
+    this.dim = dim;
+    this.moved = new Int32Array(dim);
+    this.flags = 0;
+    this.iterations = 0;
+    this.touchCount = 0;
+    this.pathCount = 0;
+    this.pushouts = 0;
+    this.touchWords = new Int32Array(9 * 80);
+  }
+  touchId(i) {
+    const w = this.touchWords;
+    return new BodyId(w[9 * i] >>> 0, w[9 * i + 1] >>> 0, w[9 * i + 2] >>> 0);
+  }
+  touchT(i) { return this.touchWords[9 * i + 3]; }
+  touchNormal(i, k) { return this.touchWords[9 * i + 4 + k]; }
+  touchIteration(i) { return this.touchWords[9 * i + 7]; }
+  touchKind(i) { return this.touchWords[9 * i + 8]; }
+  /** Fill from the mover's output words at word w of i32. */
+  _load(i32, w) {
+    for (let k = 0; k < this.dim; k++) this.moved[k] = i32[w + k];
+    this.flags = i32[w + 3];
+    this.iterations = i32[w + 4];
+    this.touchCount = i32[w + 5];
+    this.pathCount = i32[w + 6];
+    this.pushouts = i32[w + 7];
+    this.touchWords.set(i32.subarray(w + 8, w + 8 + 9 * this.touchCount));
+    return this;
+  }
+}
+
+/** fixcol/mover.h's flags and touch kinds. */
+export const MOVER = Object.freeze({
+  GROUNDED: 1, CEILING: 2, WALL: 4, STARTED_OVERLAP: 8, STEPPED: 16, SNAPPED: 32, STUCK: 64,
+  TOUCH_GROUND: 1, TOUCH_CEILING: 2, TOUCH_WALL: 4, MAX_EXCLUDE: 64,
+});

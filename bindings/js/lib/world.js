@@ -13,7 +13,7 @@ import { FixcolError, check, argError, Status } from './errors.js';
 import { raw, u32, angleArg } from './fix.js';
 import { BodyId, idArg } from './ids.js';
 import { Shape, SHAPE_WORDS, put, shapeArg } from './shape.js';
-import { IdList, PairList, HitList, RayHit, CastHit, CastHitList } from './results.js';
+import { IdList, PairList, HitList, RayHit, CastHit, CastHitList, CastResult, MoverResult } from './results.js';
 import { movingArg, putDelta, listOut } from './cast.js';
 import { u64Arg, get64, text } from './desync.js';
 import { PairEvents, PairContacts, ContactList } from './events.js';
@@ -44,6 +44,17 @@ function outArg(out, type, call) {
   return out;
 }
 
+let exBuf = 0, moverBuf = 0;
+/** The wasm words for excluded ids (64 triples), allocated once. */
+function exBuffer() {
+  if (!exBuf) exBuf = alloc(64 * 12);
+  return exBuf;
+}
+/** The wasm words of the mover's output, allocated once. */
+function moverBuffer() {
+  if (!moverBuf) moverBuf = alloc(fc.fcjs_mover_out_words() * 4);
+  return moverBuf;
+}
 /** Package-internal (wire.js): see World's static block. */
 export let worldCall;
 
@@ -54,6 +65,10 @@ export class World {
   #busy = false;
   #pairs = new PairList();
   #ids = new IdList();
+  #castRes2 = new CastResult(2);
+  #castRes3 = new CastResult(3);
+  #moveRes2 = new MoverResult(2);
+  #moveRes3 = new MoverResult(3);
   #hits = new HitList();
   #hit = new RayHit();
   #castHit2 = new CastHit(2);
@@ -655,6 +670,109 @@ export class World {
   /** fc_world_cast3_all */
   cast3All(moving, dx, dy, dz, filter, out = this.#castHits3) {
     return this.#cast(3, moving, dx, dy, dz, filter, true, out, 'cast3All');
+  }
+
+  /** fc_world_cast2_ex: the closest hit over the bodies passing filter and not in exclude (an array of
+   * up to 64 BodyIds), with started and the safe advance: a CastResult (reused unless out). */
+  cast2Ex(moving, dx, dy, filter, exclude, out) {
+    return this.#castEx(2, moving, dx, dy, 0, filter, exclude, out, 'cast2Ex');
+  }
+
+  /** fc_world_cast3_ex */
+  cast3Ex(moving, dx, dy, dz, filter, exclude, out) {
+    return this.#castEx(3, moving, dx, dy, dz, filter, exclude, out, 'cast3Ex');
+  }
+
+  #castEx(dim, moving, dx, dy, dz, filter, exclude, out, c) {
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      const sdim = a.shape(moving, c);
+      if (sdim !== dim) throw new FixcolError(Status.FC_ERR_SHAPE_TYPE, c, `a ${sdim}D shape in a ${dim}D cast`);
+      a.filter(filter, c);
+      a.exclude(exclude, c);
+      if (out !== undefined && (!(out instanceof CastResult) || out.dim !== dim)) throw argError(c, `expected a ${dim}D CastResult as out`);
+      raw(dx, c);
+      raw(dy, c);
+      raw(dz, c);
+      const r = out ?? (dim === 2 ? this.#castRes2 : this.#castRes3);
+      const p = this.#take(c, e);
+      try {
+        const ex = exBuffer();
+        const i32 = views().i32;
+        views().u32.set(a.ex.subarray(0, 3 * a.nex), ex >>> 2);
+        i32.set(a.s0, IOW);
+        i32[IOW + SHAPE_WORDS] = dx;
+        i32[IOW + SHAPE_WORDS + 1] = dy;
+        i32[IOW + SHAPE_WORDS + 2] = dz;
+        check(fc.fcjs_world_cast_ex(p, dim, a.cat, a.mask, a.nex, ex, io), c);
+        return r._load(views().i32, IOW);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
+  }
+
+  /** fc_world_move2: move body id by up to (dx, dy) through the world (fixcol/mover.h); def: { skin,
+   * maxIterations, stepHeight, snapDistance, upAxis, upSign, slopeRun, slopeRise, filter, exclude }
+   * (missing fields: the C defaults). A MoverResult (reused unless out). */
+  move2(id, dx, dy, def, out) {
+    return this.#move(2, id, null, dx, dy, 0, def, out, 'move2');
+  }
+
+  /** fc_world_move3 */
+  move3(id, dx, dy, dz, def, out) {
+    return this.#move(3, id, null, dx, dy, dz, def, out, 'move3');
+  }
+
+  /** fc_world_move_shape2: where the free shape would go (the world is not changed). */
+  moveShape2(shape, dx, dy, def, out) {
+    return this.#move(2, null, shape, dx, dy, 0, def, out, 'moveShape2');
+  }
+
+  /** fc_world_move_shape3 */
+  moveShape3(shape, dx, dy, dz, def, out) {
+    return this.#move(3, null, shape, dx, dy, dz, def, out, 'moveShape3');
+  }
+
+  #move(dim, id, shape, dx, dy, dz, def, out, c) {
+    const e = this.#early(c);
+    const a = enter();
+    try {
+      const body = shape === null;
+      if (body) {
+        a.bodyId(id, c);
+        a.s0.fill(0);
+      } else {
+        const sdim = a.shape(shape, c);
+        if (sdim !== dim) throw new FixcolError(Status.FC_ERR_SHAPE_TYPE, c, `a ${sdim}D shape in a ${dim}D move`);
+      }
+      a.moverDef(def, c);
+      if (out !== undefined && (!(out instanceof MoverResult) || out.dim !== dim)) throw argError(c, `expected a ${dim}D MoverResult as out`);
+      raw(dx, c);
+      raw(dy, c);
+      raw(dz, c);
+      const r = out ?? (dim === 2 ? this.#moveRes2 : this.#moveRes3);
+      const p = this.#take(c, e);
+      try {
+        const ex = exBuffer(), mo = moverBuffer();
+        const i32 = views().i32;
+        views().u32.set(a.ex.subarray(0, 3 * a.nex), ex >>> 2);
+        i32.set(a.s0, IOW);
+        i32[IOW + SHAPE_WORDS] = dx;
+        i32[IOW + SHAPE_WORDS + 1] = dy;
+        i32[IOW + SHAPE_WORDS + 2] = dz;
+        i32.set(a.def, IOW + SHAPE_WORDS + 3);
+        check(fc.fcjs_world_move(p, dim, body ? 1 : 0, a.id[0], a.id[1], a.id[2], a.cat, a.mask, a.nex, ex, io, mo), c);
+        return r._load(views().i32, mo >>> 2);
+      } finally {
+        this.#done();
+      }
+    } finally {
+      leave();
+    }
   }
 
   #cast(dim, moving, dx, dy, dz, filter, all, out, c) {

@@ -74,6 +74,9 @@ function specs(dim, w, id, other) {
       raycast2All: [['raw', 0], ['raw', 0], ['raw', U], ['raw', 0], ['filter', undefined]],
       cast2: [['shape', s], ['raw', U], ['raw', 0], ['filter', undefined]],
       cast2All: [['shape', s], ['raw', U], ['raw', 0], ['filter', undefined]],
+      cast2Ex: [['shape', s], ['raw', U], ['raw', 0], ['filter', undefined]],
+      move2: [['id', id], ['raw', U], ['raw', 0]],
+      moveShape2: [['shape', s], ['raw', U], ['raw', 0]],
       overlapSector2: [['area', new fc.Sector2(0, 0, U, 0, 8192)], ['filter', undefined]],
       overlapRing2: [['area', new fc.Ring2(0, 0, 0, U)], ['filter', undefined]],
     });
@@ -83,6 +86,9 @@ function specs(dim, w, id, other) {
       point3: [['raw', 0], ['raw', 0], ['raw', 0], ['filter', undefined]],
       raycast3: [['raw', 0], ['raw', 0], ['raw', 0], ['raw', U], ['raw', 0], ['raw', 0], ['filter', undefined]],
       cast3: [['shape', s], ['raw', U], ['raw', 0], ['raw', 0], ['filter', undefined]],
+      cast3Ex: [['shape', s], ['raw', U], ['raw', 0], ['raw', 0], ['filter', undefined]],
+      move3: [['id', id], ['raw', U], ['raw', 0], ['raw', 0]],
+      moveShape3: [['shape', s], ['raw', U], ['raw', 0], ['raw', 0]],
     });
   }
   return M;

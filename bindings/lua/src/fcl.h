@@ -138,6 +138,10 @@ extern const luaL_Reg fcl_query_methods[];
 /* casts.c: shape casts (fixcol/cast.h): w:cast2/3, w:cast2_all/3_all (methods), fixcol.cast2/3 */
 extern const luaL_Reg fcl_cast_methods[];
 void fcl_open_casts(lua_State *L);
+/* mover.c: refined casts and the mover (fixcol/mover.h): w:cast2_ex/3_ex, w:move2/3,
+ * w:move_shape2/3 (methods), fixcol.cast2_ex/3_ex */
+extern const luaL_Reg fcl_mover_methods[];
+void fcl_open_mover(lua_State *L);
 /* desync.c: range/body hashes and the dump (world methods), fixcol.desync() */
 extern const luaL_Reg fcl_desync_methods[];
 void fcl_open_desync(lua_State *L);

@@ -21,6 +21,7 @@ int luaopen_fixcol(lua_State *L)
     fcl_open_collide(L);
     fcl_open_areas(L);
     fcl_open_casts(L);
+    fcl_open_mover(L);
     fcl_open_hash(L);
     fcl_open_replay(L);
     fcl_open_desync(L);

@@ -452,7 +452,8 @@ static int cmp_names(const void *a, const void *b)
 static int l_world_methods(lua_State *L)
 {
     const luaL_Reg *const sets[] = {world_methods,    fcl_body_methods,   fcl_query_methods, fcl_cast_methods,
-                                    fcl_desync_methods, fcl_batch_methods, fcl_event_methods, fcl_frame_methods};
+                                    fcl_desync_methods, fcl_batch_methods, fcl_event_methods, fcl_frame_methods,
+                                    fcl_mover_methods};
     const char *names[128];
     size_t n = 0;
     for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++)
@@ -483,6 +484,7 @@ void fcl_open_world(lua_State *L)
     fcl_setfuncs(L, fcl_body_methods);
     fcl_setfuncs(L, fcl_query_methods);
     fcl_setfuncs(L, fcl_cast_methods);
+    fcl_setfuncs(L, fcl_mover_methods);
     fcl_setfuncs(L, fcl_desync_methods);
     fcl_setfuncs(L, fcl_batch_methods);
     fcl_setfuncs(L, fcl_frame_methods);
