@@ -7,7 +7,9 @@
  * began and ended and with contacts; sector and ring queries with hits; 2D
  * and 3D shape casts with hits, among them hits at t = 0, hits exactly at
  * t = 1 (touching at the end) and grazing hits (0 < t < 1, the shape moved
- * by the whole delta still only touching: contact depth 0). Usage:
+ * by the whole delta still only touching: contact depth 0). Format 4
+ * (issue 27): every new operation; push-outs that moved b in 2D and in 3D,
+ * body hashes of live and stale ids, pair findings inside frames. Usage:
  * test_replay_coverage [--break] FILE... (--break demands 10^8 frames, so
  * the check must fail). */
 #include <fixcol/fixcol.h>
@@ -25,6 +27,7 @@ typedef struct cover {
     uint32_t frames;
     uint64_t v3_frames, began, ended, contacts;
     uint64_t cast_hits[4], cast_t0[4], cast_t1[4], cast_graze[4]; /* by dimension */
+    uint64_t pushouts[4], stale_hashes; /* format 4: push-outs that moved b, by dimension; rejected body hashes */
 } cover;
 
 static void on_frame(void *ctx, uint32_t frame, fc_replay_runner *rn, size_t done, size_t total)
@@ -72,7 +75,8 @@ static void count_kinds(const uint8_t *data, size_t size, cover *c)
             fc_replay_op op;
             fc_replay_next_op(&r, &op);
             c->kinds[op.kind]++;
-            if (((op.kind >= FC_REPLAY_QUERY_SHAPE && op.kind <= FC_REPLAY_QUERY_RAY_ALL) || op.kind >= FC_REPLAY_QUERY_RANGE) &&
+            if (((op.kind >= FC_REPLAY_QUERY_SHAPE && op.kind <= FC_REPLAY_QUERY_RAY_ALL) ||
+                 (op.kind >= FC_REPLAY_QUERY_RANGE && op.kind != FC_REPLAY_SET_FILTER)) &&
                 nq < 4096)
                 qk[nq++] = op.kind;
         }
@@ -87,6 +91,10 @@ static void count_kinds(const uint8_t *data, size_t size, cover *c)
             fc_replay_read_query_expect(&r, &q);
             if (i < nq && q.count > 0)
                 c->hits[qk[i]]++;
+            if (i < nq && q.count > 0 && qk[i] == FC_REPLAY_QUERY_PUSHOUT)
+                c->pushouts[r.settings.dim]++;
+            if (i < nq && q.count == 0 && qk[i] == FC_REPLAY_QUERY_BODY_HASH)
+                c->stale_hashes++;
         }
     }
 }
@@ -246,6 +254,15 @@ int main(int argc, char **argv)
         TU_CHECK(c.cast_t1[d] > 0, "no %dD cast hit exactly at t = 1", d);
         TU_CHECK(c.cast_graze[d] > 0, "no %dD grazing cast hit", d);
     }
+    /* format 4: push-outs that moved b in 2D and 3D, body hashes (live and
+     * stale), in-frame pair findings that found pairs (every kind present:
+     * above) */
+    for (int k = FC_REPLAY_QUERY_PUSHOUT; k <= FC_REPLAY_QUERY_PAIRS; k++)
+        TU_CHECK(k == FC_REPLAY_SET_FILTER || c.hits[k] > 0, "no %s query with a hit",
+                 fc_replay_op_name((fc_replay_op_kind)k));
+    TU_CHECK(c.pushouts[2] > 0 && c.pushouts[3] > 0, "no 2D (%llu) or 3D (%llu) push-out that moved b",
+             (unsigned long long)c.pushouts[2], (unsigned long long)c.pushouts[3]);
+    TU_CHECK(c.stale_hashes > 0, "no body hash of a stale id");
     TU_CHECK(c.max_live >= 10000, "largest replay has only %d live bodies", c.max_live);
     TU_CHECK(c.frames >= 5000, "only %u frames in all", c.frames);
     TU_CHECK(!breaking || c.frames >= 100000000u, "--break: demands 10^8 frames");

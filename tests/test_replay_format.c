@@ -141,7 +141,7 @@ static fc_replay_op rnd_op(uint64_t *s, int dim, int32_t version)
 {
     fc_replay_op op;
     memset(&op, 0, sizeof op);
-    uint32_t kinds = version >= 3 ? FC_REPLAY_OP_KINDS : FC_REPLAY_OP_KINDS_V2;
+    uint32_t kinds = version >= 4 ? FC_REPLAY_OP_KINDS : version == 3 ? FC_REPLAY_OP_KINDS_V3 : FC_REPLAY_OP_KINDS_V2;
     do
         op.kind = (fc_replay_op_kind)(1 + tu_rand64(s) % (kinds - 1));
     while (dim == 3 && op.kind == FC_REPLAY_TURN);
@@ -203,6 +203,25 @@ static fc_replay_op rnd_op(uint64_t *s, int dim, int32_t version)
             op.b = rnd_vec3(s, dim);
         }
         break;
+    case FC_REPLAY_QUERY_PUSHOUT: { /* version 4: two shapes */
+        fc_replay_op b;
+        memset(&b, 0, sizeof b);
+        rnd_shape(s, dim, &b);
+        rnd_shape(s, dim, &op);
+        op.shape2_b = b.shape2;
+        op.shape3_b = b.shape3;
+        break;
+    }
+    case FC_REPLAY_SET_FILTER:
+        op.filter.category = (uint32_t)tu_rand64(s);
+        op.filter.mask = (uint32_t)tu_rand64(s);
+        /* fall through */
+    case FC_REPLAY_QUERY_BODY_HASH:
+        op.id.index = (uint32_t)(tu_rand64(s) % FC_WORLD_MAX_BODIES);
+        op.id.generation = (uint32_t)tu_rand64(s);
+        break;
+    case FC_REPLAY_QUERY_PAIRS:
+        break;
     }
     return op;
 }
@@ -212,7 +231,8 @@ static int is_query(fc_replay_op_kind k)
     return k == FC_REPLAY_QUERY_SHAPE || k == FC_REPLAY_QUERY_POINT || k == FC_REPLAY_QUERY_RAY ||
            k == FC_REPLAY_QUERY_RAY_ALL || k == FC_REPLAY_QUERY_RANGE || k == FC_REPLAY_QUERY_DUMP ||
            k == FC_REPLAY_QUERY_SECTOR || k == FC_REPLAY_QUERY_RING || k == FC_REPLAY_QUERY_CAST ||
-           k == FC_REPLAY_QUERY_CAST_ALL;
+           k == FC_REPLAY_QUERY_CAST_ALL || k == FC_REPLAY_QUERY_PUSHOUT || k == FC_REPLAY_QUERY_BODY_HASH ||
+           k == FC_REPLAY_QUERY_PAIRS;
 }
 
 #define FRAMES 40
@@ -283,7 +303,7 @@ static void write_sample(const sample *sm, int text, fc_replay_writer *w)
 
 static int same_op(const fc_replay_op *a, const fc_replay_op *b, int dim)
 {
-    char la[600], lb[600];
+    char la[2048], lb[2048]; /* a push-out of two random 8-vertex polygons: about 900 */
     fc_replay_op_format(a, dim, la, sizeof la);
     fc_replay_op_format(b, dim, lb, sizeof lb);
     return a->kind == b->kind && a->id.index == b->id.index && a->id.generation == b->id.generation &&
@@ -390,11 +410,29 @@ static void expect_error(const char *text, fc_status want, uint32_t line, uint32
 
 #define HDR "fixcol-replay version 2 dim 2 bounds -512 -512 log2 10 depth 7 loose\n"
 #define HDR3 "fixcol-replay version 3 dim 2 bounds -512 -512 log2 10 depth 7 loose\n"
+#define HDR4 "fixcol-replay version 4 dim 2 bounds -512 -512 log2 10 depth 7 loose\n"
+#define EXPECT4 "expect 0x0 state 0x0 pairs 0 0x0 ops 0x0 queries 1 began 0 0x0 ended 0 0x0 contacts 0 0x0\n"
 
 static void test_errors(void)
 {
     expect_error("garbage", FC_ERR_FORMAT, 0, 0, "not a fixcol replay");
-    expect_error("fixcol-replay version 4 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
+    expect_error("fixcol-replay version 5 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
+    /* version 4 operations: not in a version 3 file; in a version 4 one
+     * each reads with its fields */
+    expect_error(HDR3 "frame 1 ops 1\npushout circle 0 0 r 1 b circle 0 0 r 1\n", FC_ERR_FORMAT, 3, 1, "unknown name");
+    expect_error(HDR3 "frame 1 ops 1\nset_filter 0 1 cat 0x1 mask 0x1\n", FC_ERR_FORMAT, 3, 1, "unknown name");
+    expect_error(HDR3 "frame 1 ops 1\nbody_hash 0 1\n", FC_ERR_FORMAT, 3, 1, "unknown name");
+    expect_error(HDR3 "frame 1 ops 1\npairs\n", FC_ERR_FORMAT, 3, 1, "unknown name");
+    expect_error(HDR4 "frame 1 ops 1\npushout circle 0 0 r 1 b aabb 0 0 to 1 1\n" EXPECT4 "result 1 0x0\nend\n", FC_OK,
+                 0, 0, "");
+    expect_error(HDR4 "frame 1 ops 1\npushout circle 0 0 r 1 circle 0 0 r 1\n", FC_ERR_FORMAT, 3, 24, "b");
+    expect_error(HDR4 "frame 1 ops 1\npushout circle 0 0 r 1 b circle 0 0 r\n", FC_ERR_FORMAT, 3, 38, "radius");
+    expect_error(HDR4 "frame 1 ops 1\nbody_hash 0 1\n" EXPECT4 "result 1 0x0\nend\n", FC_OK, 0, 0, "");
+    expect_error(HDR4 "frame 1 ops 1\nbody_hash 16777216 1\n", FC_ERR_FORMAT, 3, 11, "body index");
+    expect_error(HDR4 "frame 1 ops 1\npairs 3\n", FC_ERR_FORMAT, 3, 7, "end of line");
+    expect_error(HDR4 "frame 1 ops 1\nset_filter 0 1 cat 0x1 mask 0x100000000\n", FC_ERR_FORMAT, 3, 29, "filter mask");
+    expect_error(HDR4 "frame 1 ops 1\nset_filter 0 1 cat 0x1 mask 0x1\nexpect 0x0 state 0x0 pairs 0 0x0 ops 0x0 queries 1"
+                      " began 0 0x0 ended 0 0x0 contacts 0 0x0\n", FC_ERR_FORMAT, 4, 1, "query count");
     expect_error("fixcol-replay version 0 dim 2\n", FC_ERR_VERSION, 1, 23, "version");
     /* version 3 operations and frame fields: not in a version 2 file; a
      * version 3 frame needs its events and contacts */
@@ -425,7 +463,7 @@ static void test_errors(void)
     expect_error(HDR "# comment\n\nframe 1 ops 0 # trailing\nexpect 0x0 state 0x0 pairs 0 0x0 ops 0x0 queries 0\nend\n",
                  FC_OK, 0, 0, "");
     /* Binary: bad version at offset 8, truncated varint, bad tag. */
-    static const uint8_t v3[] = {'F', 'C', 'R', 'E', 'P', 'L', 'A', 'Y', 4};
+    static const uint8_t v3[] = {'F', 'C', 'R', 'E', 'P', 'L', 'A', 'Y', 5};
     fc_replay_reader r;
     TU_CHECK(fc_replay_open(&r, v3, sizeof v3) == FC_ERR_VERSION && r.error.offset == 8, "binary version");
     static const uint8_t big[] = {'F', 'C', 'R', 'E', 'P', 'L', 'A', 'Y', 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01};
@@ -438,10 +476,12 @@ static void test_errors(void)
     TU_CHECK(strncmp(buf, "offset 8: ", 10) == 0, "formatted: %s", buf);
 }
 
-/* A version 2 writer refuses the version 3 operations, a version 1 writer
- * also the range and dump queries (a file it wrote would hold what its
- * readers reject); version 0 writes the current version; versions outside
- * 1..3 are refused by writer and runner. */
+/* A version 3 writer refuses the version 4 operations, a version 2 writer
+ * also the version 3 ones, a version 1 writer also the range and dump
+ * queries (a file it wrote would hold what its readers reject); version 0
+ * writes the current version; versions outside 1..4 are refused by writer
+ * and runner. A runner of a version below 4 rejects the version 4
+ * operations (FC_ERR_ARGUMENT), of version 4 runs them. */
 static void test_versions(void)
 {
     fc_replay_settings set;
@@ -449,15 +489,30 @@ static void test_versions(void)
     set.dim = 2;
     set.bounds_log2 = 4;
     set.max_depth = 4;
-    for (int32_t v = 0; v <= 4; v++) {
+    for (int32_t v = 0; v <= 5; v++) {
         set.version = v;
         fc_replay_writer w;
         fc_replay_runner rn;
         fc_status ws = fc_replay_writer_init(&w, &set, 1), rs = fc_replay_runner_init(&rn, &set);
-        int ok = v >= 0 && v <= 3;
+        int ok = v >= 0 && v <= 4;
         TU_CHECK((ws == FC_OK) == ok && (rs == FC_OK) == ok, "version %d: writer %d runner %d", v, ws, rs);
-        if (rs == FC_OK)
+        if (rs == FC_OK) { /* a version 4 push-out and filter change */
+            fc_replay_op po;
+            memset(&po, 0, sizeof po);
+            po.kind = FC_REPLAY_QUERY_PUSHOUT;
+            po.shape2.type = po.shape2_b.type = FC_SHAPE2_CIRCLE;
+            po.shape2.u.circle.radius = po.shape2_b.u.circle.radius = 65536;
+            po.shape2_b.u.circle.center.x = 65536;
+            fc_replay_runner_begin_frame(&rn);
+            fc_status ps = fc_replay_runner_apply(&rn, &po, NULL);
+            int v4 = v == 0 || v == 4;
+            TU_CHECK(ps == (v4 ? FC_OK : FC_ERR_ARGUMENT) && rn.query_count == 1 && rn.queries[0].count == (v4 ? 1u : 0u),
+                     "version %d runner: pushout status %d count %u", v, ps, rn.queries[0].count);
+            po.kind = FC_REPLAY_SET_FILTER; /* no body 0: a stale id in version 4 */
+            ps = fc_replay_runner_apply(&rn, &po, NULL);
+            TU_CHECK(ps == (v4 ? FC_ERR_STALE_ID : FC_ERR_ARGUMENT), "version %d runner: set_filter status %d", v, ps);
             fc_replay_runner_free(&rn);
+        }
         if (ws != FC_OK) {
             fc_replay_writer_free(&w);
             continue;
@@ -469,9 +524,21 @@ static void test_versions(void)
         op.ring = fc_ring2_make(fc_vec2_make(0, 0), 0, 65536);
         fc_replay_write_frame(&w, 1);
         fc_replay_write_op(&w, &op);
-        TU_CHECK((w.status == FC_OK) == (v == 0 || v == 3), "version %d: ring op status %d", v, w.status);
+        TU_CHECK((w.status == FC_OK) == (v == 0 || v >= 3), "version %d: ring op status %d", v, w.status);
         fc_replay_writer_free(&w);
-        /* a range query: versions 2 and 3 (and 0) only */
+        /* the version 4 operations: versions 4 (and 0) only */
+        for (int k = FC_REPLAY_QUERY_PUSHOUT; k <= FC_REPLAY_QUERY_PAIRS; k++) {
+            if (fc_replay_writer_init(&w, &set, k & 1) != FC_OK)
+                continue;
+            memset(&op, 0, sizeof op);
+            op.kind = (fc_replay_op_kind)k;
+            op.shape2.type = op.shape2_b.type = FC_SHAPE2_CIRCLE;
+            fc_replay_write_frame(&w, 1);
+            fc_replay_write_op(&w, &op);
+            TU_CHECK((w.status == FC_OK) == (v == 0 || v == 4), "version %d: op %d status %d", v, k, w.status);
+            fc_replay_writer_free(&w);
+        }
+        /* a range query: versions 2 to 4 (and 0) only */
         if (fc_replay_writer_init(&w, &set, 1) != FC_OK)
             continue;
         memset(&op, 0, sizeof op);

@@ -5,7 +5,8 @@
  * queries). Every replay given is run op by op; before each query its
  * status is computed by calling the world function directly on the
  * runner's world (queries change no body), and apply must return the same.
- * The committed replays reject only range, area and cast queries, so a
+ * The committed replays reject only range, area, cast, push-out and body
+ * hash queries, so a
  * probe replay recorded here (2D and 3D frames: one body, then an invalid
  * query of every kind) is checked too; with --probe-out PATH it is also
  * written to PATH (for tests/check_trace_status.sh, which runs `trace` on
@@ -52,6 +53,26 @@ static fc_status direct(fc_world *w, int dim, const fc_replay_op *op)
     case FC_REPLAY_QUERY_DUMP: return fc_world_dump(w, NULL, 0, &size);
     case FC_REPLAY_QUERY_SECTOR: return fc_world_overlap_sector2(w, &op->sector, op->filter, &ids, &n);
     case FC_REPLAY_QUERY_RING: return fc_world_overlap_ring2(w, &op->ring, op->filter, &ids, &n);
+    case FC_REPLAY_QUERY_PUSHOUT:
+        if (dim == 2) {
+            fc_vec2 d;
+            return fc_pushout2(&op->shape2, &op->shape2_b, &d);
+        } else {
+            fc_vec3 d;
+            return fc_pushout3(&op->shape3, &op->shape3_b, &d);
+        }
+    case FC_REPLAY_QUERY_BODY_HASH: {
+        fc_body_id id = op->id;
+        id.world = 1; /* the runner's world tag */
+        return fc_world_body_hash(w, id, &sum);
+    }
+    case FC_REPLAY_QUERY_PAIRS: { /* a second listing: it changes the events, not the statuses checked here */
+        const fc_pair *p;
+        fc_status st = fc_world_find_pairs(w, &p, &n);
+        const fc_pair *b, *e;
+        int32_t nb, ne;
+        return st != FC_OK ? st : fc_world_pair_events(w, &b, &nb, &e, &ne);
+    }
     case FC_REPLAY_QUERY_CAST:
     case FC_REPLAY_QUERY_CAST_ALL:
         if (dim == 2) {
@@ -89,8 +110,9 @@ static void run_file(const uint8_t *data, size_t size, const char *path, int bre
             if (fc_replay_next_op(&r, &op) != FC_OK)
                 break;
             int query = (op.kind >= FC_REPLAY_QUERY_SHAPE && op.kind <= FC_REPLAY_QUERY_RAY_ALL) ||
-                        op.kind >= FC_REPLAY_QUERY_RANGE;
-            int v2_area = r.settings.version < 3 && op.kind >= FC_REPLAY_QUERY_SECTOR; /* not in version 2 */
+                        (op.kind >= FC_REPLAY_QUERY_RANGE && op.kind != FC_REPLAY_SET_FILTER);
+            int v2_area = (r.settings.version < 3 && op.kind >= FC_REPLAY_QUERY_SECTOR) ||
+                          (r.settings.version < 4 && op.kind >= FC_REPLAY_QUERY_PUSHOUT); /* not in older versions */
             fc_status want = query && !v2_area ? direct(rn.world, rn.dim, &op) : FC_OK;
             if (v2_area)
                 want = FC_ERR_ARGUMENT;
@@ -153,7 +175,8 @@ static int probe(int dim, uint8_t **data, size_t *size)
              {FC_REPLAY_QUERY_RAY, FC_ERR_ARGUMENT},    {FC_REPLAY_QUERY_RAY_ALL, FC_ERR_RANGE},
              {FC_REPLAY_QUERY_RANGE, FC_ERR_ARGUMENT},  {FC_REPLAY_QUERY_SECTOR, FC_ERR_SIZE},
              {FC_REPLAY_QUERY_RING, FC_ERR_SIZE},       {FC_REPLAY_QUERY_CAST, FC_ERR_SIZE},
-             {FC_REPLAY_QUERY_CAST_ALL, FC_ERR_RANGE}};
+             {FC_REPLAY_QUERY_CAST_ALL, FC_ERR_RANGE},  {FC_REPLAY_QUERY_PUSHOUT, FC_ERR_SIZE},
+             {FC_REPLAY_QUERY_BODY_HASH, FC_ERR_STALE_ID}};
     for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
         op = op_of(q[i].k);
         op.shape2.type = FC_SHAPE2_CIRCLE;
@@ -165,6 +188,9 @@ static int probe(int dim, uint8_t **data, size_t *size)
         if (q[i].k == FC_REPLAY_QUERY_CAST_ALL)
             op.a = fc_vec3_make(0, 0, 0), op.b = fc_vec3_make(2 * far, 0, 0);
         op.lo = 5, op.hi = 4;
+        op.id.index = 5, op.id.generation = 1; /* body_hash: no such body */
+        op.shape2_b = op.shape2; /* pushout: a circle and a sphere of radius -1 */
+        op.shape3_b = op.shape3;
         op.sector = fc_sector2_make(fc_vec2_make(0, 0), -1, 0, 0);
         op.ring = fc_ring2_make(fc_vec2_make(0, 0), 0, -1);
         fc_status want = dim == 3 && (q[i].k == FC_REPLAY_QUERY_SECTOR || q[i].k == FC_REPLAY_QUERY_RING)

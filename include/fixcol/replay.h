@@ -8,11 +8,12 @@
  * The format is specified in docs/replay-format.md. In short: a header with
  * the world settings, then frames; a frame is a list of operations (create,
  * move, set, destroy bodies; shape/ray/point queries, version 3 also
- * sector/ring skill areas and shape casts; snapshot, restore) followed by
- * the expected results of that frame: the frame checksum and the sub-hashes
- * it is made of (world state, pair list, operation statuses, one hash per
- * query, version 3 also pair events and contacts), so a mismatch can be
- * located.
+ * sector/ring skill areas and shape casts, version 4 also push-outs,
+ * filter changes, body hashes and extra pair findings; snapshot, restore)
+ * followed by the expected results of that frame: the frame checksum and the
+ * sub-hashes it is made of (world state, pair list, operation statuses, one
+ * hash per query, version 3 also pair events and contacts), so a mismatch
+ * can be located.
  *
  * Everything here works on byte buffers in memory (no file I/O), is integer
  * only, and has no global state. Data errors never crash: every reader call
@@ -39,13 +40,15 @@ extern "C" {
 
 /* The version the writer writes by default; the reader, writer and runner
  * take every version from 1 to FC_REPLAY_VERSION, and the scenario
- * recorders write FC_REPLAY_VERSION_MIN and up (version 3 adds pair events,
+ * recorders write FC_REPLAY_VERSION_MIN and up (version 4 adds the
+ * operations pushout, set_filter, body_hash and pairs, with version 3's frame
+ * layout; version 3 adds pair events,
  * world contacts, skill-area and shape-cast queries; a version 2 file reads,
  * runs and verifies exactly as before; version 1, written before the world
  * checksum's record hash changed, lacks the range and dump queries and its
  * frames store the version 1 world checksum, which the runner computes for
  * a version 1 replay: docs/compatibility.md). */
-#define FC_REPLAY_VERSION 3
+#define FC_REPLAY_VERSION 4
 #define FC_REPLAY_VERSION_MIN 2
 /* Bounds the reader enforces (so a hostile file cannot ask for huge
  * allocations): */
@@ -74,28 +77,39 @@ typedef enum fc_replay_op_kind {
     FC_REPLAY_QUERY_SECTOR = 14, /* fc_world_overlap_sector2(sector, filter) (area2.h) */
     FC_REPLAY_QUERY_RING = 15,   /* fc_world_overlap_ring2(ring, filter) (area2.h) */
     FC_REPLAY_QUERY_CAST = 16,   /* fc_world_cast2/3(shape, delta b, filter): closest hit (cast.h) */
-    FC_REPLAY_QUERY_CAST_ALL = 17 /* fc_world_cast2/3_all: every hit */
+    FC_REPLAY_QUERY_CAST_ALL = 17, /* fc_world_cast2/3_all: every hit */
+    /* version 4: */
+    FC_REPLAY_QUERY_PUSHOUT = 18, /* fc_pushout2/3(shape, shape_b): b pushed out of a (pushout.h); no world */
+    FC_REPLAY_SET_FILTER = 19,    /* fc_world_set_filter(id, filter) */
+    FC_REPLAY_QUERY_BODY_HASH = 20, /* fc_world_body_hash(id) (desync.h) */
+    FC_REPLAY_QUERY_PAIRS = 21    /* fc_world_find_pairs, then fc_world_pair_events: a pair finding
+                                     before the frame's own (its events are then relative to it) */
 } fc_replay_op_kind;
 
-#define FC_REPLAY_OP_KINDS 18    /* one past the last kind */
+#define FC_REPLAY_OP_KINDS 22    /* one past the last kind */
+#define FC_REPLAY_OP_KINDS_V3 18 /* one past the last kind of version 3 */
 #define FC_REPLAY_OP_KINDS_V2 14 /* one past the last kind of version 2 */
 
 /* One decoded operation. Only the fields of its kind are meaningful; the
  * reader zeroes the rest. 2D replays use x and y of the vectors (z is 0). */
 typedef struct fc_replay_op {
     fc_replay_op_kind kind;
-    fc_body_id id;          /* CREATE (the id the world must hand out), MOVE, TURN, SET, DESTROY;
+    fc_body_id id;          /* CREATE (the id the world must hand out), MOVE, TURN, SET, DESTROY,
+                               SET_FILTER, QUERY_BODY_HASH;
                                id.world is not stored (the runner's world tag) */
-    fc_filter filter;       /* CREATE: the body's filter; queries: the query filter */
+    fc_filter filter;       /* CREATE: the body's filter; SET_FILTER: the new one; queries: the query filter */
     uint32_t slot;          /* SNAPSHOT, RESTORE: 0..FC_REPLAY_MAX_SLOTS-1 */
     fc_angle angle;         /* TURN */
     fc_vec3 a, b;           /* MOVE: a = delta; QUERY_POINT: a = point; rays: a = origin, b = delta;
                                casts: b = delta */
-    fc_shape2 shape2;       /* CREATE, SET, QUERY_SHAPE, casts (the moving shape) in a 2D replay */
-    fc_shape3 shape3;       /* CREATE, SET, QUERY_SHAPE, casts (the moving shape) in a 3D replay */
+    fc_shape2 shape2;       /* CREATE, SET, QUERY_SHAPE, casts (the moving shape), PUSHOUT (a, the shape
+                               that stays) in a 2D replay */
+    fc_shape3 shape3;       /* the same in a 3D replay */
     uint32_t lo, hi;        /* QUERY_RANGE: slots [lo, hi), each 0..FC_WORLD_MAX_BODIES */
     fc_sector2 sector;      /* QUERY_SECTOR (version 3) */
     fc_ring2 ring;          /* QUERY_RING (version 3) */
+    fc_shape2 shape2_b;     /* QUERY_PUSHOUT (version 4): b, the shape pushed out, in a 2D replay */
+    fc_shape3 shape3_b;     /* ... in a 3D replay */
 } fc_replay_op;
 
 /* World settings stored in the header: the fc_world_def fields that change
@@ -121,7 +135,7 @@ typedef struct fc_replay_expect {
     uint32_t pair_count;
     uint32_t ops;           /* hash of the statuses (and created ids) of the non-query operations */
     uint32_t query_count;   /* number of query operations in the frame */
-    /* Version 3 frames (extended = 1; all 0 in a version 2 frame): */
+    /* Version 3 and 4 frames (extended = 1; all 0 in a version 1 or 2 frame): */
     uint32_t extended;      /* 1 when the fields below are present and part of the checksum */
     uint32_t began_count;   /* fc_world_pair_events after the frame's pair finding: pairs that began */
     uint32_t began;         /* their fc_hash_pairs (seed 0), folded to 32 bits */
@@ -247,10 +261,25 @@ FC_API fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out);
  *     hits (closest: 0 or 1) and fc_hash64 (seed (uint32)status) of the
  *     words index | generation << 32, (uint32)t | (uint32)normal.x << 32,
  *     (uint32)normal.y | (uint32)normal.z << 32 per hit, folded;
+ *     QUERY_PUSHOUT (version 4): count = 1 when the shapes overlapped (a
+ *     non-zero delta), else 0 (0 on error), hash = fc_hash64 (seed
+ *     (uint32)status) of the words (uint32)delta.x | (uint32)delta.y << 32,
+ *     (uint32)delta.z (0 in 2D) - no words on error -, folded;
+ *     QUERY_BODY_HASH (version 4): count = 1 (0 on error), hash = fc_hash64
+ *     (seed (uint32)status) of the one word fc_world_body_hash (0 on
+ *     error), folded;
+ *     QUERY_PAIRS (version 4): count = the pairs of fc_world_find_pairs (0
+ *     on error), hash = fc_hash64 (seed (uint32)status, the first error of
+ *     find_pairs and fc_world_pair_events) of per pair a and b as
+ *     index | generation << 32, then began count | ended count << 32, then
+ *     per began pair and per ended pair its two words (no words on error),
+ *     folded; SET_FILTER is a non-query operation (status in ops);
  *   - state = fc_world_checksum, pairs = fc_hash_pairs(0, ...) of
- *     fc_world_find_pairs and pair_count its length (version 3: of
- *     fc_world_find_contacts2/3, the frame's one pair finding, then
- *     began / ended from fc_world_pair_events and contacts: the hashes of
+ *     fc_world_find_pairs and pair_count its length (versions 3 and 4:
+ *     of fc_world_find_contacts2/3, the frame's own pair finding at its
+ *     end, then began / ended from fc_world_pair_events - relative to the
+ *     previous finding: the previous frame's, a restore's, or in version 4
+ *     the frame's last QUERY_PAIRS - and contacts: the hashes of
  *     docs/replay-format.md);
  *   - checksum = fc_replay_frame_checksum.
  * The runner keeps the snapshot slots and which ids are live. */
@@ -280,7 +309,8 @@ FC_API void fc_replay_runner_free(fc_replay_runner *rn);
 FC_API void fc_replay_runner_begin_frame(fc_replay_runner *rn);
 /* Execute op and fold its outcome into the frame. Returns the world call's
  * status for every kind, queries included (overlap, point, ray, ray_all,
- * range, dump, sector, ring, cast, cast_all: the status also folded into
+ * range, dump, sector, ring, cast, cast_all, pushout, body_hash, pairs
+ * (its first error): the status also folded into
  * the query's result hash); a recorded replay may contain rejected
  * operations: that is data, not a failure. FC_ERR_NO_MEMORY from the
  * runner itself (a query result it cannot store) or from the world call

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The replay layout (versions 2 and 3) (docs/replay-format.md), written once over the codec
+/* The replay layout (versions 1 to 4) (docs/replay-format.md), written once over the codec
  * primitives so binary/text reading and writing share it. */
 #include "replay_layout.h"
 
@@ -11,7 +11,7 @@
 
 static const char *const op_names[FC_REPLAY_OP_KINDS] = {
     NULL, "create", "move", "turn", "set", "destroy", "overlap", "point", "ray", "ray_all", "snapshot", "restore",
-    "range", "dump", "sector", "ring", "cast", "cast_all",
+    "range", "dump", "sector", "ring", "cast", "cast_all", "pushout", "set_filter", "body_hash", "pairs",
 };
 static const char *const shape2_names[] = {NULL, "circle", "aabb", "obb", "capsule", "poly"};
 static const char *const shape3_names[] = {NULL, "sphere", "aabb", "obb"};
@@ -179,12 +179,36 @@ static void shape(fc_codec *c, int32_t dim, fc_replay_op *op)
         shape3(c, &op->shape3);
 }
 
+/* The second shape of a push-out (b, the one pushed out). */
+static void shape_b(fc_codec *c, int32_t dim, fc_replay_op *op)
+{
+    if (dim == 2)
+        shape2(c, &op->shape2_b);
+    else
+        shape3(c, &op->shape3_b);
+}
+
+/* One past the last operation kind of format version v. */
+static uint32_t kinds_of(int32_t v)
+{
+    return v >= 4 ? FC_REPLAY_OP_KINDS
+           : v == 3 ? FC_REPLAY_OP_KINDS_V3
+           : v == FC_REPLAY_VERSION_V1 ? FC_REPLAY_OP_KINDS_V1
+                                        : FC_REPLAY_OP_KINDS_V2;
+}
+
+uint32_t fc_replay_op_kinds(int32_t version)
+{
+    return kinds_of(version ? version : FC_REPLAY_VERSION);
+}
+
 int fc_replay_is_query(fc_replay_op_kind k)
 {
     return k == FC_REPLAY_QUERY_SHAPE || k == FC_REPLAY_QUERY_POINT || k == FC_REPLAY_QUERY_RAY ||
            k == FC_REPLAY_QUERY_RAY_ALL || k == FC_REPLAY_QUERY_RANGE || k == FC_REPLAY_QUERY_DUMP ||
            k == FC_REPLAY_QUERY_SECTOR || k == FC_REPLAY_QUERY_RING || k == FC_REPLAY_QUERY_CAST ||
-           k == FC_REPLAY_QUERY_CAST_ALL;
+           k == FC_REPLAY_QUERY_CAST_ALL || k == FC_REPLAY_QUERY_PUSHOUT || k == FC_REPLAY_QUERY_BODY_HASH ||
+           k == FC_REPLAY_QUERY_PAIRS;
 }
 
 static void angle(fc_codec *c, const char *what, fc_angle *v)
@@ -233,12 +257,10 @@ static void filter(fc_codec *c, fc_filter *f)
 int fc_layout_op(fc_codec *c, int32_t dim, fc_replay_op *op)
 {
     uint32_t k = (uint32_t)op->kind;
-    /* a version 2 file knows only the first 14 kinds (version 1: 12): a
-     * later tag there is "unknown tag (operation)", as an older reader
-     * reports it */
-    const int32_t v = version_of(c);
-    fc_codec_enum(c, "operation", &k, op_names,
-                  v >= 3 ? FC_REPLAY_OP_KINDS : v == FC_REPLAY_VERSION_V1 ? FC_REPLAY_OP_KINDS_V1 : FC_REPLAY_OP_KINDS_V2);
+    /* a version 3 file knows only the first 18 kinds (version 2: 14,
+     * version 1: 12): a later tag there is "unknown tag (operation)", as an
+     * older reader reports it */
+    fc_codec_enum(c, "operation", &k, op_names, kinds_of(version_of(c)));
     if (!fc_codec_ok(c))
         return 0;
     op->kind = (fc_replay_op_kind)k;
@@ -306,6 +328,20 @@ int fc_layout_op(fc_codec *c, int32_t dim, fc_replay_op *op)
         shape(c, dim, op);
         fc_codec_word(c, "by");
         vec(c, dim, &op->b, "cast delta");
+        break;
+    case FC_REPLAY_QUERY_PUSHOUT:
+        shape(c, dim, op);
+        fc_codec_word(c, "b");
+        shape_b(c, dim, op);
+        break;
+    case FC_REPLAY_SET_FILTER:
+        body_id(c, &op->id);
+        filter(c, &op->filter);
+        break;
+    case FC_REPLAY_QUERY_BODY_HASH:
+        body_id(c, &op->id);
+        break;
+    case FC_REPLAY_QUERY_PAIRS:
         break;
     }
     fc_codec_eol(c);

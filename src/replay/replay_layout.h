@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Private: the replay records (versions 1 to 3) over the codec (see replay_codec.h). */
+/* Private: the replay records (versions 1 to 4) over the codec (see replay_codec.h). */
 #ifndef FIXCOL_REPLAY_LAYOUT_H
 #define FIXCOL_REPLAY_LAYOUT_H
 
@@ -21,6 +21,10 @@
 #endif
 /* The oldest version the reader reads and the runner runs. */
 #define FC_REPLAY_VERSION_OLDEST (FC_REPLAY_READS_V1 ? FC_REPLAY_VERSION_V1 : FC_REPLAY_VERSION_MIN)
+
+/* One past the last operation kind of format version `version` (0: the
+ * current one): version 1 12, 2 14, 3 18, 4 FC_REPLAY_OP_KINDS. */
+uint32_t fc_replay_op_kinds(int32_t version);
 
 /* 1 for the operation kinds that are queries (one result each). */
 int fc_replay_is_query(fc_replay_op_kind k);

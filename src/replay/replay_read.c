@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The replay reader: sequencing over the layout (versions 1 to 3), binary or text. */
+/* The replay reader: sequencing over the layout (versions 1 to 4), binary or text. */
 #include <fixcol/replay.h>
 
 #include <string.h>
@@ -44,8 +44,8 @@ fc_status fc_replay_open(fc_replay_reader *r, const uint8_t *data, size_t size)
         if (r->text) /* back to the start of the version token */
             for (at = r->pos; at > 0 && r->data[at - 1] != ' ' && r->data[at - 1] != '\t';)
                 at--;
-        fc_codec_fail_at(r, at, FC_REPLAY_READS_V1 ? "unsupported replay version (this reader reads versions 1 to 3)"
-                                                  : "unsupported replay version (this reader reads versions 2 and 3)", NULL);
+        fc_codec_fail_at(r, at, FC_REPLAY_READS_V1 ? "unsupported replay version (this reader reads versions 1 to 4)"
+                                                  : "unsupported replay version (this reader reads versions 2 to 4)", NULL);
         r->status = FC_ERR_VERSION;
         return r->status;
     }

@@ -204,6 +204,20 @@ static fc_status run_query(fc_replay_runner *rn, const fc_replay_op *op)
                  : fc_replay_run_cast(w, rn->dim, op, &count, &hash);
         return add_query(rn, st, count, hash);
     }
+    case FC_REPLAY_QUERY_PUSHOUT:
+    case FC_REPLAY_QUERY_BODY_HASH:
+    case FC_REPLAY_QUERY_PAIRS: {
+        uint32_t count = 0;
+        uint64_t hash = 0;
+        fc_body_id id = op->id;
+        id.world = RUNNER_TAG;
+        if (rn->version < 4) /* an older replay has no such operation */
+            return add_query(rn, FC_ERR_ARGUMENT, 0, (uint32_t)FC_ERR_ARGUMENT);
+        st = op->kind == FC_REPLAY_QUERY_PUSHOUT ? fc_replay_run_pushout(rn->dim, op, &count, &hash)
+             : op->kind == FC_REPLAY_QUERY_BODY_HASH ? fc_replay_run_body_hash(w, id, &count, &hash)
+                                                     : fc_replay_run_pairs(w, &count, &hash);
+        return add_query(rn, st, count, hash);
+    }
     case FC_REPLAY_QUERY_SHAPE:
         st = rn->dim == 2 ? fc_world_overlap2(w, &op->shape2, f, &ids, &n) : fc_world_overlap3(w, &op->shape3, f, &ids, &n);
         return add_query(rn, st, (uint32_t)n, st == FC_OK ? fc_hash_ids((uint32_t)st, ids, n) : (uint32_t)st);
@@ -282,6 +296,8 @@ static fc_status run_op(fc_replay_runner *rn, const fc_replay_op *op, fc_body_id
         if (st == FC_OK && id.index < rn->live_cap)
             rn->live_gen[id.index] = 0;
         return st;
+    case FC_REPLAY_SET_FILTER: /* version 4 */
+        return rn->version < 4 ? FC_ERR_ARGUMENT : fc_world_set_filter(w, id, op->filter);
     case FC_REPLAY_SNAPSHOT:
         return snapshot(rn, op->slot);
     case FC_REPLAY_RESTORE:

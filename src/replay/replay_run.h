@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Private: the replay runner's version 3 parts (replay_run3.c: skill-area
- * queries, pair events and world contacts; replay_cast.c: shape casts),
- * called by replay_run.c. */
+/* Private: the replay runner's version 3 and 4 parts (replay_run3.c:
+ * skill-area queries, pair events and world contacts; replay_cast.c: shape
+ * casts; replay_run4.c: push-outs, body hashes, pair findings inside a
+ * frame), called by replay_run.c. */
 #ifndef FIXCOL_REPLAY_RUN_H
 #define FIXCOL_REPLAY_RUN_H
 
@@ -23,5 +24,15 @@ fc_status fc_replay_run_cast(fc_world *w, int32_t dim, const fc_replay_op *op, u
  * fc_world_pair_events (began, ended) into *got (see fixcol/replay.h and
  * docs/replay-format.md for the hashes). Returns the first error. */
 fc_status fc_replay_run_contacts(fc_world *w, int32_t dim, fc_replay_expect *got);
+
+/* Version 4 queries (fixcol/replay.h, docs/replay-format.md): each returns
+ * the call's status and sets *count and *hash (64-bit, folded by the
+ * caller). QUERY_PUSHOUT: fc_pushout2/3 of op's shape (a) and shape_b (b) in
+ * a dim-D replay; *count 1 for a non-zero delta. */
+fc_status fc_replay_run_pushout(int32_t dim, const fc_replay_op *op, uint32_t *count, uint64_t *hash);
+/* QUERY_BODY_HASH: fc_world_body_hash(id); *count 1 on success. */
+fc_status fc_replay_run_body_hash(const fc_world *w, fc_body_id id, uint32_t *count, uint64_t *hash);
+/* QUERY_PAIRS: fc_world_find_pairs, then fc_world_pair_events; *count the pairs. */
+fc_status fc_replay_run_pairs(fc_world *w, uint32_t *count, uint64_t *hash);
 
 #endif

@@ -60,10 +60,10 @@ void fc_replay_write_frame(fc_replay_writer *w, uint32_t op_count)
 
 void fc_replay_write_op(fc_replay_writer *w, const fc_replay_op *op)
 {
-    /* only the kinds of the writer's version (a version 2 file cannot hold
-     * a cast, a version 1 file neither a range nor a dump) */
-    const int32_t v = w ? w->settings.version : 0;
-    uint32_t kinds = v >= 3 ? FC_REPLAY_OP_KINDS : v == FC_REPLAY_VERSION_V1 ? FC_REPLAY_OP_KINDS_V1 : FC_REPLAY_OP_KINDS_V2;
+    /* only the kinds of the writer's version (a version 3 file cannot hold
+     * a push-out, a version 2 file no cast, a version 1 file neither a range
+     * nor a dump) */
+    uint32_t kinds = fc_replay_op_kinds(w ? w->settings.version : 0);
     if (!enter(w, w && op && w->phase == PH_OPS && w->ops_left > 0 && (uint32_t)op->kind >= 1 &&
                       (uint32_t)op->kind < kinds))
         return;

@@ -380,7 +380,7 @@ static fc_status trace_op(void *ctx, walk *w, uint32_t i, const fc_replay_op *op
     trace_ctx *t = (trace_ctx *)ctx;
     if (w->r.frames != t->want)
         return FC_OK;
-    char line[512];
+    char line[1024]; /* a push-out of two 8-vertex polygons takes about 700 */
     fc_replay_op_format(op, w->r.settings.dim, line, sizeof line);
     cli_printf(&t->out, "%4" PRIu32 " %-22s", i, fc_status_str(os));
     if (w->rn.query_count > q)

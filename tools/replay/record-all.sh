@@ -29,6 +29,8 @@ desync-probes     desync           18   200  200
 desync-probes3d   desync3d         19   150  150
 skills2d          skills           20    80  400
 skills3d          skills3d         21    60  300
+resolve2d         resolve          22    60  300
+resolve3d         resolve3d        23    50  300
 EOF
 }
 

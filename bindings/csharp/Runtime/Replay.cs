@@ -13,6 +13,8 @@ namespace Fixcol
         QueryRange = 12, QueryDump = 13,
         /// <summary>Format version 3: skill areas and shape casts.</summary>
         QuerySector = 14, QueryRing = 15, QueryCast = 16, QueryCastAll = 17,
+        /// <summary>Format version 4: push-outs, filter changes, body hashes, pair findings inside a frame.</summary>
+        QueryPushout = 18, SetFilter = 19, QueryBodyHash = 20, QueryPairs = 21,
     }
 
     /// <summary>fc_replay_op: one decoded operation (only its kind's fields are meaningful).</summary>
@@ -33,6 +35,10 @@ namespace Fixcol
         public Sector2 Sector;
         /// <summary>QueryRing (format 3).</summary>
         public Ring2 Ring;
+        /// <summary>QueryPushout (format 4): B, the shape pushed out of A (Shape2 / Shape3), in a 2D replay.</summary>
+        public Shape2 Shape2B;
+        /// <summary>QueryPushout (format 4): B in a 3D replay.</summary>
+        public Shape3 Shape3B;
     }
 
     /// <summary>fc_replay_settings.</summary>
@@ -54,7 +60,7 @@ namespace Fixcol
     {
         public ulong Checksum, State, Pairs;
         public uint PairCount, Ops, QueryCount;
-        /// <summary>Format 3 frames (Extended = 1): pair events and world contacts.</summary>
+        /// <summary>Format 3 and 4 frames (Extended = 1): pair events and world contacts.</summary>
         public uint Extended, BeganCount, Began, EndedCount, Ended, ContactCount, Contacts;
     }
 

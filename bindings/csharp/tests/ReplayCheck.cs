@@ -5,7 +5,9 @@
 // frame checksums like `fixcol-replay verify`. --flip
 // state|pairs|ops|query|checksum|began|contacts|cast flips one bit of that
 // expected value in the first frame that has it (began, contacts: a format 3
-// frame; cast: the first shape-cast query's hash) (the run must then fail). Exit 0 only when everything matched.
+// frame; cast: the first shape-cast query's hash; pushout, bodyhash,
+// pairsop: the first format 4 push-out, body hash or in-frame pair finding
+// query's hash) (the run must then fail). Exit 0 only when everything matched.
 using System;
 using System.IO;
 using Fixcol;
@@ -70,7 +72,11 @@ static class ReplayCheck
                     {
                         QueryExpect wq = reader.ReadQueryExpect();
                         if (flip == "query") { wq.Hash ^= 1; flip = null; }
-                        if (flip == "cast" && rn.QueryKinds[q] >= ReplayOpKind.QueryCast) { wq.Hash ^= 1; flip = null; }
+                        if (flip == "cast" && (rn.QueryKinds[q] == ReplayOpKind.QueryCast ||
+                                               rn.QueryKinds[q] == ReplayOpKind.QueryCastAll)) { wq.Hash ^= 1; flip = null; }
+                        if ((flip == "pushout" && rn.QueryKinds[q] == ReplayOpKind.QueryPushout) ||
+                            (flip == "bodyhash" && rn.QueryKinds[q] == ReplayOpKind.QueryBodyHash) ||
+                            (flip == "pairsop" && rn.QueryKinds[q] == ReplayOpKind.QueryPairs)) { wq.Hash ^= 1; flip = null; }
                         if (why == null && q < got.QueryCount &&
                             (wq.Count != rn.Queries[q].Count || wq.Hash != rn.Queries[q].Hash))
                             why = "query " + q + ": " + rn.Queries[q].Count + " hits hash " + rn.Queries[q].Hash.ToString("x8") +

@@ -2,7 +2,9 @@
 // A replay runner written against the C# World API only: every operation is
 // one World call, and the frame's expected values (ops hash, query results,
 // pair hash, state checksum, frame checksum; in format 3 also the skill-area
-// and shape-cast queries, the pair events and the world contacts) are
+// and shape-cast queries, the pair events and the world contacts; in format
+// 4 also the push-outs, filter changes, body hashes and pair findings inside
+// a frame) are
 // computed here in C#, exactly as docs/replay-format.md defines them. It
 // never calls fc_replay_runner_* or fc_replay_verify.
 using System;
@@ -32,6 +34,7 @@ sealed class CsReplayRunner : IDisposable
     Contact2[] contacts2 = new Contact2[256];
     Contact3[] contacts3 = new Contact3[256];
     Pair[] began = new Pair[64], ended = new Pair[64];
+    Pair[] found = new Pair[256];
     BodyDef bodyDef = BodyDef.Default;
     byte[] dump;
 
@@ -159,6 +162,23 @@ sealed class CsReplayRunner : IDisposable
             case ReplayOpKind.QueryCastAll:
                 Cast(ref op);
                 return;
+            case ReplayOpKind.QueryPushout:
+                Pushout(ref op);
+                return;
+            case ReplayOpKind.QueryBodyHash:
+            {
+                // format 4: count 1 and the one-word record hash (0 on error)
+                ulong r;
+                bool ok = world.TryBodyHash(id, out r);
+                st = world.LastStatus;
+                Hash64 h = Hash64.Init((uint)st);
+                h.Word(ok ? r : 0);
+                AddQuery(st, ok ? 1 : 0, h.Final());
+                return;
+            }
+            case ReplayOpKind.QueryPairs:
+                FindPairsInFrame();
+                return;
             case ReplayOpKind.QueryRayAll:
                 if (is2d)
                     world.TryRaycastAll(new Ray2(V2(op.A), V2(op.B)), op.Filter, ref hits, out n);
@@ -194,6 +214,9 @@ sealed class CsReplayRunner : IDisposable
                 break;
             case ReplayOpKind.Destroy:
                 world.TryDestroyBody(id);
+                break;
+            case ReplayOpKind.SetFilter: // format 4
+                world.TrySetFilter(id, op.Filter);
                 break;
             case ReplayOpKind.Snapshot:
                 world.TrySnapshot(ref slots[op.Slot], out slotLen[op.Slot]);
@@ -258,6 +281,70 @@ sealed class CsReplayRunner : IDisposable
             }
         }
         AddQuery(world.LastStatus, ok ? n : 0, h.Final());
+    }
+
+    // Format 4 push-out of B from A: count 1 for a non-zero delta; the
+    // words delta.x | delta.y << 32, delta.z (0 in 2D); seed (uint32)status,
+    // no words on error.
+    void Pushout(ref ReplayOp op)
+    {
+        Status st;
+        int dx = 0, dy = 0, dz = 0;
+        bool ok;
+        if (is2d)
+        {
+            Vec2 d;
+            ok = Fixcol.Pushout.TryDelta(op.Shape2, op.Shape2B, out d, out st);
+            dx = d.X.Raw;
+            dy = d.Y.Raw;
+        }
+        else
+        {
+            Vec3 d;
+            ok = Fixcol.Pushout.TryDelta(op.Shape3, op.Shape3B, out d, out st);
+            dx = d.X.Raw;
+            dy = d.Y.Raw;
+            dz = d.Z.Raw;
+        }
+        Hash64 h = Hash64.Init((uint)st);
+        if (ok)
+        {
+            h.Word(Two(dx, dy));
+            h.Word(Two(dz, 0));
+        }
+        AddQuery(st, ok && (dx != 0 || dy != 0 || dz != 0) ? 1 : 0, h.Final());
+    }
+
+    // Format 4 pair finding inside the frame: FindPairs, then PairEvents;
+    // count = the pairs; per pair its two id words, then began count |
+    // ended count << 32, then the began and the ended pairs' words; seed
+    // (uint32)status of the first error, no words on error.
+    void FindPairsInFrame()
+    {
+        int n, nb = 0, ne = 0;
+        bool ok = world.TryFindPairs(ref found, out n) && world.TryPairEvents(ref began, out nb, ref ended, out ne);
+        Status st = world.LastStatus;
+        Hash64 h = Hash64.Init((uint)st);
+        if (ok)
+        {
+            for (int i = 0; i < n; i++)
+            {
+                h.Word(IdWord(found[i].A));
+                h.Word(IdWord(found[i].B));
+            }
+            h.Pair((uint)nb, (uint)ne);
+            for (int i = 0; i < nb; i++)
+            {
+                h.Word(IdWord(began[i].A));
+                h.Word(IdWord(began[i].B));
+            }
+            for (int i = 0; i < ne; i++)
+            {
+                h.Word(IdWord(ended[i].A));
+                h.Word(IdWord(ended[i].B));
+            }
+        }
+        AddQuery(st, ok ? n : 0, h.Final());
     }
 
     // Format 3: the frame's one pair finding (FindContacts) with the

@@ -118,6 +118,7 @@ int main(void)
     OFF("ReplayOp", fc_replay_op, shape2, "Shape2"); OFF("ReplayOp", fc_replay_op, shape3, "Shape3");
     OFF("ReplayOp", fc_replay_op, lo, "Lo"); OFF("ReplayOp", fc_replay_op, hi, "Hi");
     OFF("ReplayOp", fc_replay_op, sector, "Sector"); OFF("ReplayOp", fc_replay_op, ring, "Ring");
+    OFF("ReplayOp", fc_replay_op, shape2_b, "Shape2B"); OFF("ReplayOp", fc_replay_op, shape3_b, "Shape3B");
     SIZE("ReplaySettings", fc_replay_settings); OFF("ReplaySettings", fc_replay_settings, dim, "Dim");
     OFF("ReplaySettings", fc_replay_settings, bounds_min, "BoundsMin");
     OFF("ReplaySettings", fc_replay_settings, bounds_log2, "BoundsLog2");

@@ -438,7 +438,7 @@ export function hex64(lo: number, hi: number): string;
 
 export const OpKind: Readonly<Record<'CREATE' | 'MOVE' | 'TURN' | 'SET' | 'DESTROY' | 'QUERY_SHAPE' | 'QUERY_POINT' |
   'QUERY_RAY' | 'QUERY_RAY_ALL' | 'SNAPSHOT' | 'RESTORE' | 'QUERY_RANGE' | 'QUERY_DUMP' | 'QUERY_SECTOR' | 'QUERY_RING' |
-  'QUERY_CAST' | 'QUERY_CAST_ALL', number>>;
+  'QUERY_CAST' | 'QUERY_CAST_ALL' | 'QUERY_PUSHOUT' | 'SET_FILTER' | 'QUERY_BODY_HASH' | 'QUERY_PAIRS', number>>;
 export const OP_NAMES: readonly (string | null)[];
 
 export interface ReplaySettings {
@@ -447,8 +447,8 @@ export interface ReplaySettings {
   readonly boundsLog2: number;
   readonly maxDepth: number;
   readonly layout: 'loose' | 'strict';
-  /** the file's format version (1, 2 or 3; ReplayRunner runs 2 and 3, and refuses 1 with FC_ERR_VERSION) */
-  readonly version: 1 | 2 | 3;
+  /** the file's format version (1 to 4; ReplayRunner runs 2 to 4, and refuses 1 with FC_ERR_VERSION) */
+  readonly version: 1 | 2 | 3 | 4;
 }
 
 export class ReplayFormatError extends FixcolError {
@@ -472,8 +472,10 @@ export class ReplayOp {
   bx: Raw; by: Raw; bz: Raw;
   /** range: slots [lo, hi) */
   lo: number; hi: number;
-  /** create, set, overlap; cast / cast_all: the moving shape (delta bx, by, bz) */
+  /** create, set, overlap; cast / cast_all: the moving shape (delta bx, by, bz); pushout (format 4): a, the shape that stays */
   shape: Shape;
+  /** pushout (format 4): b, the shape pushed out of a */
+  shapeB: Shape;
   /** sector (format 3), refilled in place */
   sector: Sector2;
   /** ring (format 3), refilled in place */

@@ -14,14 +14,18 @@ export const OpKind = Object.freeze({
   CREATE: 1, MOVE: 2, TURN: 3, SET: 4, DESTROY: 5, QUERY_SHAPE: 6, QUERY_POINT: 7, QUERY_RAY: 8,
   QUERY_RAY_ALL: 9, SNAPSHOT: 10, RESTORE: 11, QUERY_RANGE: 12, QUERY_DUMP: 13,
   QUERY_SECTOR: 14, QUERY_RING: 15, QUERY_CAST: 16, QUERY_CAST_ALL: 17, // format 3
+  QUERY_PUSHOUT: 18, SET_FILTER: 19, QUERY_BODY_HASH: 20, QUERY_PAIRS: 21, // format 4
 });
 export const OP_NAMES = Object.freeze([null, 'create', 'move', 'turn', 'set', 'destroy', 'overlap', 'point', 'ray',
-  'ray_all', 'snapshot', 'restore', 'range', 'dump', 'sector', 'ring', 'cast', 'cast_all']);
+  'ray_all', 'snapshot', 'restore', 'range', 'dump', 'sector', 'ring', 'cast', 'cast_all', 'pushout', 'set_filter',
+  'body_hash', 'pairs']);
 // 13 scalar words, the shape words, then lo, hi (range), then the skill
-// area's 5 words (sector x, y, r, dir, half / ring x, y, inner, outer, 0).
+// area's 5 words (sector x, y, r, dir, half / ring x, y, inner, outer, 0),
+// then the second shape's words (pushout's b, format 4).
 const OP_RANGE = 13 + SHAPE_WORDS;
 const OP_AREA = OP_RANGE + 2;
-const OP_WORDS = OP_AREA + 5;
+const OP_SHAPE_B = OP_AREA + 5;
+const OP_WORDS = OP_SHAPE_B + SHAPE_WORDS;
 
 export class ReplayFormatError extends FixcolError {
   constructor(code, message, offset, line, column) {
@@ -48,7 +52,9 @@ export class ReplayOp {
     this.ax = 0, this.ay = 0, this.az = 0; // move: delta; point: the point; rays: origin
     this.bx = 0, this.by = 0, this.bz = 0; // rays and casts: delta
     this.lo = 0, this.hi = 0; // range: slots [lo, hi)
-    this.shape = new Shape(dim); // create, set, overlap; casts: the moving shape
+    this.shape = new Shape(dim); // create, set, overlap; casts: the moving shape; pushout: a (stays)
+    /** pushout (format 4): b, the shape pushed out of a */
+    this.shapeB = new Shape(dim);
     /** sector (format 3): a Sector2, refilled in place */
     this.sector = new Sector2(0, 0, 0, 0, 0);
     /** ring (format 3): a Ring2, refilled in place */
@@ -103,11 +109,18 @@ export class ReplayOp {
       r.x = w[OP_AREA], r.y = w[OP_AREA + 1], r.inner = w[OP_AREA + 2], r.outer = w[OP_AREA + 3];
     }
     const sw = this.shape.words;
-    if (k === 1 || k === 4 || k === 6 || k === 16 || k === 17) { // create, set, overlap and the casts carry a shape
+    if (k === 1 || k === 4 || k === 6 || k === 16 || k === 17 || k === 18) { // create, set, overlap, casts, pushout carry a shape
       this.shape.dim = this.dim;
       for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i] = src[at + 13 + i];
     } else if (w[13] !== 0) { // the others have none (zero words)
       for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i] = 0;
+    }
+    const bw = this.shapeB.words;
+    if (k === OpKind.QUERY_PUSHOUT) { // and the push-out a second one
+      this.shapeB.dim = this.dim;
+      for (let i = 0; i < SHAPE_WORDS; i++) bw[i] = w[OP_SHAPE_B + i] = src[at + OP_SHAPE_B + i];
+    } else if (w[OP_SHAPE_B] !== 0) {
+      for (let i = 0; i < SHAPE_WORDS; i++) bw[i] = w[OP_SHAPE_B + i] = 0;
     }
     return this;
   }
@@ -127,7 +140,7 @@ export class FrameExpect {
     this.queryCount = 0;
     /** count, hash per query */
     this.queries = new Uint32Array(32);
-    /** format 3 frames: extended = 1 and the pair events and contacts (counts, 32-bit hashes); 0 in format 2 */
+    /** format 3 and 4 frames: extended = 1 and the pair events and contacts (counts, 32-bit hashes); 0 in format 2 */
     this.extended = 0;
     this.beganCount = 0, this.began = 0;
     this.endedCount = 0, this.ended = 0;

@@ -14,6 +14,13 @@
 //            of the ids; cast / cast_all: hit count and hash (seed
 //            (uint32)status) of index | generation << 32, t | normal.x << 32,
 //            normal.y | normal.z << 32 per hit;
+//            format 4: pushout: 1 for a non-zero delta (0 apart or on error)
+//            and hash (seed (uint32)status) of delta.x | delta.y << 32,
+//            delta.z (0 in 2D), no words on error; body_hash: 1 (0 on error)
+//            and hash (seed (uint32)status) of the one word bodyHash (0 on
+//            error); pairs: findPairs() then pairEvents(): the pair count and
+//            hash (seed (uint32)status) of the pairs' id words, began count |
+//            ended count << 32, the began and the ended pairs' id words;
 //   state  = world.checksumWords(), pairs = hash64 of findPairs() (format 3:
 //            of findContacts(), the frame's one pair finding);
 //   format 3: began / ended = count and folded hash (seed (uint32)status)
@@ -31,6 +38,7 @@ import { BodyId } from './ids.js';
 import { Hash64 } from './hash.js';
 import { FixcolError, Status } from './errors.js';
 import { OpKind } from './replay.js';
+import { pushout } from './collide.js';
 
 const TAG = 1; // the runner's world tag, as in C
 
@@ -86,6 +94,7 @@ export class ReplayRunner {
     this.filter = { category: 0, mask: 0 };
     this.pairHash = new Hash64();
     this.state = new Uint32Array(2);
+    this.delta = new Int32Array(3); // push-outs (format 4)
   }
 
   destroy() {
@@ -121,6 +130,8 @@ export class ReplayRunner {
       st = this.#dump();
     } else if (k >= OpKind.QUERY_SECTOR && k <= OpKind.QUERY_CAST_ALL) {
       st = this.#query3(op);
+    } else if (k === OpKind.QUERY_PUSHOUT || k === OpKind.QUERY_BODY_HASH || k === OpKind.QUERY_PAIRS) {
+      st = this.#query4(op);
     } else {
       st = this.#op(op);
       this.opsHash.word(st >>> 0, k);
@@ -163,6 +174,11 @@ export class ReplayRunner {
         case OpKind.DESTROY:
           w.destroyBody(this.id(op.index, op.generation));
           if (op.index < this.live.length) this.live[op.index] = 0;
+          return 0;
+        case OpKind.SET_FILTER: // format 4
+          this.filter.category = op.category;
+          this.filter.mask = op.mask;
+          w.setFilter(this.id(op.index, op.generation), this.filter);
           return 0;
         case OpKind.SNAPSHOT:
           this.slots[op.slot] = { blob: w.snapshot(), live: this.live.slice() };
@@ -285,6 +301,49 @@ export class ReplayRunner {
       st = statusOf(e);
       count = 0;
       h.reset(st >>> 0, 0);
+    }
+    this.#addQuery(count, h.fold());
+    return st;
+  }
+
+  /** Format 4 queries: pushout (the delta), body_hash (the record hash), pairs (a pair finding and its events). */
+  #query4(op) {
+    const w = this.world, h = this.h;
+    let st = 0, count = 0;
+    h.reset(0, 0);
+    try {
+      if (op.kind === OpKind.QUERY_PUSHOUT) {
+        const d = this.delta;
+        d.fill(0);
+        pushout(op.shape, op.shapeB, d);
+        count = d[0] !== 0 || d[1] !== 0 || d[2] !== 0 ? 1 : 0;
+        h.word(d[0] >>> 0, d[1] >>> 0);
+        h.word(d[2] >>> 0, 0);
+      } else if (op.kind === OpKind.QUERY_BODY_HASH) {
+        const r = w.bodyHash(this.id(op.index, op.generation));
+        count = 1;
+        h.word(Number(r & 0xffffffffn), Number(r >> 32n));
+      } else {
+        const pairs = w.findPairs();
+        const hashPairs = (l) => {
+          const p = l.words;
+          for (let i = 0; i < l.count; i++) {
+            h.word(p[6 * i], p[6 * i + 1]);
+            h.word(p[6 * i + 3], p[6 * i + 4]);
+          }
+        };
+        count = pairs.count;
+        hashPairs(pairs);
+        const ev = w.pairEvents();
+        h.word(ev.began.count, ev.ended.count);
+        hashPairs(ev.began);
+        hashPairs(ev.ended);
+      }
+    } catch (e) {
+      st = statusOf(e);
+      count = 0;
+      h.reset(st >>> 0, 0);
+      if (op.kind === OpKind.QUERY_BODY_HASH) h.word(0, 0); // the one word is 0 on error
     }
     this.#addQuery(count, h.fold());
     return st;

@@ -5,8 +5,10 @@
 // checksum in order, as `fixcol-replay verify` prints it. With brk, one move
 // of the first replay is changed by one raw unit; with brk = 'cast', every
 // shape cast (format 3) gets a filter category that matches no body, so
-// every cast that hit something hashes differently (the should-fail twins:
-// the frame checksums must then disagree).
+// every cast that hit something hashes differently; with brk = 'v4', every
+// push-out (format 4) has its shapes swapped (a pushed out of b: the delta
+// reversed) and every body hash query asks for the next generation (the
+// should-fail twins: the frame checksums must then disagree).
 
 /** fixcol: the imported package; files: [{ name, bytes }]. */
 export function verifyAll(fixcol, files, brk = false) {
@@ -19,6 +21,9 @@ export function verifyAll(fixcol, files, brk = false) {
     const castKinds = [fixcol.OpKind.QUERY_CAST, fixcol.OpKind.QUERY_CAST_ALL];
     const tamper = brk === 'cast' ? (frame, i, op) => {
       if (castKinds.includes(op.kind)) op.category = 0;
+    } : brk === 'v4' ? (frame, i, op) => {
+      if (op.kind === fixcol.OpKind.QUERY_PUSHOUT) [op.shape, op.shapeB] = [op.shapeB, op.shape];
+      if (op.kind === fixcol.OpKind.QUERY_BODY_HASH) op.generation += 1;
     } : tampered ? undefined : (frame, i, op) => {
       if (!tampered && frame >= 2 && op.kind === fixcol.OpKind.MOVE) {
         op.ax += 1;

@@ -20,7 +20,7 @@ typedef struct fcjs_reader {
 
 /* Takes ownership of data (allocated with malloc by the caller). io out:
  * the reader (0 when out of memory), then the settings: dim, bounds_min.x,
- * bounds_min.y, bounds_log2, max_depth, layout, version (2 or 3). */
+ * bounds_min.y, bounds_log2, max_depth, layout, version (1 to 4). */
 FCJS_EXPORT(fcjs_reader_open) int32_t fcjs_reader_open(uint8_t *data, uint32_t size, int32_t *io)
 {
     fcjs_reader *x = (fcjs_reader *)calloc(1, sizeof *x);
@@ -68,10 +68,13 @@ FCJS_EXPORT(fcjs_reader_next_frame) int32_t fcjs_reader_next_frame(fcjs_reader *
  * (FCJS_OP_SHAPE; only for create, set, overlap, cast and cast_all), then
  * lo, hi (FCJS_OP_RANGE; range, 0 for the others), then the skill area
  * (FCJS_OP_AREA, version 3): sector x, y, radius, direction, half angle /
- * ring x, y, inner, outer, 0 (0 for the others). */
+ * ring x, y, inner, outer, 0 (0 for the others), then the second shape
+ * (FCJS_OP_SHAPE_B, version 4: pushout's b; written for pushout only).
+ * FCJS_OP_SHAPE_B + FCJS_SHAPE_WORDS = 58 words, within the 64 io words. */
 #define FCJS_OP_SHAPE 13
 #define FCJS_OP_RANGE (FCJS_OP_SHAPE + FCJS_SHAPE_WORDS)
 #define FCJS_OP_AREA (FCJS_OP_RANGE + 2)
+#define FCJS_OP_SHAPE_B (FCJS_OP_AREA + 5)
 FCJS_EXPORT(fcjs_reader_next_op) int32_t fcjs_reader_next_op(fcjs_reader *x, int32_t *io)
 {
     fc_replay_op op; /* the reader zeroes every field the kind does not use */
@@ -102,18 +105,25 @@ FCJS_EXPORT(fcjs_reader_next_op) int32_t fcjs_reader_next_op(fcjs_reader *x, int
     /* Only operations with a shape write the shape words (the others leave
      * them as they were: ReplayOp.setWords reads them for these kinds only). */
     int has_shape = op.kind == FC_REPLAY_CREATE || op.kind == FC_REPLAY_SET || op.kind == FC_REPLAY_QUERY_SHAPE ||
-                    op.kind == FC_REPLAY_QUERY_CAST || op.kind == FC_REPLAY_QUERY_CAST_ALL;
+                    op.kind == FC_REPLAY_QUERY_CAST || op.kind == FC_REPLAY_QUERY_CAST_ALL ||
+                    op.kind == FC_REPLAY_QUERY_PUSHOUT;
     if (!has_shape)
         return FC_OK;
     if (x->r.settings.dim == 2)
         fcjs_shape2_encode(&op.shape2, io + FCJS_OP_SHAPE);
     else
         fcjs_shape3_encode(&op.shape3, io + FCJS_OP_SHAPE);
+    if (op.kind != FC_REPLAY_QUERY_PUSHOUT)
+        return FC_OK;
+    if (x->r.settings.dim == 2)
+        fcjs_shape2_encode(&op.shape2_b, io + FCJS_OP_SHAPE_B);
+    else
+        fcjs_shape3_encode(&op.shape3_b, io + FCJS_OP_SHAPE_B);
     return FC_OK;
 }
 
 /* io out: checksum lo, hi, state lo, hi, pairs lo, hi, pair_count, ops,
- * query_count, then (version 3; 0 in a version 2 frame) extended,
+ * query_count, then (versions 3 and 4; 0 in a version 1 or 2 frame) extended,
  * began_count, began, ended_count, ended, contact_count, contacts. */
 FCJS_EXPORT(fcjs_reader_read_expect) int32_t fcjs_reader_read_expect(fcjs_reader *x, int32_t *io)
 {
@@ -186,5 +196,9 @@ FCJS_EXPORT(fcjs_op_format) void fcjs_op_format(const int32_t *io, int32_t dim, 
         fcjs_shape2_decode(io + FCJS_OP_SHAPE, &op.shape2);
     else
         fcjs_shape3_decode(io + FCJS_OP_SHAPE, &op.shape3);
+    if (op.kind == FC_REPLAY_QUERY_PUSHOUT && dim == 2)
+        fcjs_shape2_decode(io + FCJS_OP_SHAPE_B, &op.shape2_b);
+    else if (op.kind == FC_REPLAY_QUERY_PUSHOUT)
+        fcjs_shape3_decode(io + FCJS_OP_SHAPE_B, &op.shape3_b);
     fc_replay_op_format(&op, dim, buf, size);
 }

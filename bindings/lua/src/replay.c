@@ -101,11 +101,14 @@ static int l_next_frame(lua_State *L)
 
 /* r:next_op() -> op table: kind (the text name: "create", "move", "turn",
  * "set", "destroy", "overlap", "point", "ray", "ray_all", "snapshot",
- * "restore", "range", "dump", and in version 3 "sector", "ring", "cast",
- * "cast_all"), and the fields of that kind: index, generation (ids),
+ * "restore", "range", "dump", in version 3 "sector", "ring", "cast",
+ * "cast_all", in version 4 "pushout", "set_filter", "body_hash", "pairs"),
+ * and the fields of that kind: index, generation (ids; set_filter,
+ * body_hash too),
  * category, mask (filter), slot, angle, ax, ay, az (delta / point / ray
  * origin), bx, by, bz (ray or cast delta), lo, hi (range), shape (a shape
- * table of the replay's dimension; for casts the moving shape), sector
+ * table of the replay's dimension; for casts the moving shape; for pushout
+ * a, the shape that stays), shape_b (pushout: b, the shape pushed out), sector
  * (a fixcol.sector2 table), ring (a fixcol.ring2 table). */
 static int l_next_op(lua_State *L)
 {
@@ -128,6 +131,18 @@ static int l_next_op(lua_State *L)
         else
             fcl_push_shape2(L, &op.shape2, 0);
         lua_setfield(L, -2, "shape");
+        break;
+    case FC_REPLAY_QUERY_PUSHOUT:
+        if (u->r.settings.dim == 3) {
+            fcl_push_shape3(L, &op.shape3, 0);
+            lua_setfield(L, -2, "shape");
+            fcl_push_shape3(L, &op.shape3_b, 0);
+        } else {
+            fcl_push_shape2(L, &op.shape2, 0);
+            lua_setfield(L, -2, "shape");
+            fcl_push_shape2(L, &op.shape2_b, 0);
+        }
+        lua_setfield(L, -2, "shape_b");
         break;
     case FC_REPLAY_QUERY_SECTOR:
         lua_createtable(L, 0, 5);
@@ -169,8 +184,8 @@ static int l_next_op(lua_State *L)
 }
 
 /* r:read_expect() -> {checksum, state, pairs (16 hex digits), pair_count,
- * ops (32-bit number), query_count, extended (1 in a version 3 frame, else
- * 0), began_count, began, ended_count, ended, contact_count, contacts
+ * ops (32-bit number), query_count, extended (1 in a version 3 or 4
+ * frame, else 0), began_count, began, ended_count, ended, contact_count, contacts
  * (numbers; 0 in a version 2 frame)} */
 static int l_read_expect(lua_State *L)
 {

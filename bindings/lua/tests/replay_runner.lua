@@ -4,11 +4,13 @@
 -- or fc_replay_run), every frame's expected values (operation statuses and
 -- created ids, query and ray results, pair list, world checksum, frame
 -- checksum; in format 3 also the skill-area and shape-cast queries, the
--- pair events and the world contacts) are recomputed in Lua from what that
+-- pair events and the world contacts; in format 4 also the push-outs, filter
+-- changes, body hashes and pair findings inside a frame) are recomputed in
+-- Lua from what that
 -- API returned, and the digest over all frame checksums must equal the C
 -- tool's (docs/replay-format.md defines every hash).
 --
---   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--batch] FILE.fcr...
+--   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--flip-v4 KIND] [--batch] FILE.fcr...
 -- --c-tool: run `PATH verify FILE...` and require the same digest line.
 -- --batch: in 2D replays, each run of consecutive moves is applied by one
 --         w:translate2_many and its statuses hashed by one h:words (as a
@@ -20,11 +22,13 @@
 -- --flip-v3: flip one bit of the first cast query's expected hash in the
 --         first file, and of frame FRAME's expected contacts hash (the
 --         format 3 twin: the run must then fail).
+-- --flip-v4: flip one bit of the expected hash of the first query of KIND
+--         (pushout, body_hash or pairs: the format 4 twins) in the first file.
 -- Prints one line per file and `digest <16 hex>`; exits 1 on any mismatch.
 local fc = require "fixcol"
 
 local STATUS = fc.status
-local KIND = { create = 1, move = 2, turn = 3, set = 4, destroy = 5, snapshot = 10, restore = 11 }
+local KIND = { create = 1, move = 2, turn = 3, set = 4, destroy = 5, snapshot = 10, restore = 11, set_filter = 19 }
 local TWO32 = 4294967296
 
 local function u32(st) return st < 0 and st + TWO32 or st end
@@ -36,23 +40,24 @@ local function code(ok, name)
   return 0
 end
 
-local args, files, c_tool, flip, flip3, batch = { ... }, {}, nil, nil, nil, false
+local args, files, c_tool, flip, flip3, flip4, batch = { ... }, {}, nil, nil, nil, nil, false
 local i = 1
 while i <= #args do
   if args[i] == "--c-tool" then c_tool = args[i + 1]; i = i + 2
   elseif args[i] == "--flip" then flip = tonumber(args[i + 1]); i = i + 2
   elseif args[i] == "--flip-v3" then flip3 = tonumber(args[i + 1]); i = i + 2
+  elseif args[i] == "--flip-v4" then flip4 = args[i + 1]; i = i + 2
   elseif args[i] == "--batch" then batch = true; i = i + 1
   else files[#files + 1] = args[i]; i = i + 1 end
 end
-assert(#files > 0, "usage: replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--batch] FILE...")
+assert(#files > 0, "usage: replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--flip-v4 KIND] [--batch] FILE...")
 
 local digest = fc.hasher(0)
 local h = fc.hasher(0)          -- scratch hasher for pair / query hashes
 local ops_h = fc.hasher(0)
 local frame_h = fc.hasher(0)
 local pairs_out, q_out, filt = {}, {}, { category = 1, mask = 1 }
-local contacts_out, began_out, ended_out = {}, {}, {}
+local contacts_out, began_out, ended_out, found_out = {}, {}, {}, {}
 local q_count, q_hash, q_kind = {}, {}, {}
 local cast_flipped = false
 local m_ids, m_dxs, m_dys, m_st = {}, {}, {}, {} -- --batch: the pending run of moves
@@ -97,7 +102,7 @@ local function cast_hit(id, t, nx, ny, nz)
   h:id(id):word(t, nx):word(ny, nz)
 end
 
-local function run_file(path, flip_frame, flip3_frame)
+local function run_file(path, flip_frame, flip3_frame, flip4_kind)
   local f = assert(io.open(path, "rb"))
   local data = f:read("*a")
   f:close()
@@ -173,6 +178,22 @@ local function run_file(path, flip_frame, flip3_frame)
         cast_hit(a[o + 1], a[o + 2], a[o + 3], a[o + 4], per == 5 and a[o + 5] or 0)
       end
       return b, h:fold()
+    elseif k == "pushout" then -- format 4: b pushed out of a; the delta's words
+      local dx, dy, dz
+      if dim == 2 then dx, dy = fc.pushout2(op.shape, op.shape_b); dz = 0
+      else dx, dy, dz = fc.pushout3(op.shape, op.shape_b) end
+      if dx == nil then return 0, h:reset(u32(STATUS[dy])):fold() end
+      return (dx ~= 0 or dy ~= 0 or dz ~= 0) and 1 or 0, h:reset(0):word(dx, dy):word(dz, 0):fold()
+    elseif k == "body_hash" then -- format 4: the one-word record hash (0 on error)
+      local hx, name = w:body_hash(fc.id(op.index, op.generation, 1))
+      if hx == nil then return 0, h:reset(u32(STATUS[name])):word(0, 0):fold() end
+      return 1, h:reset(0):word_hex(hx):fold()
+    elseif k == "pairs" then -- format 4: a pair finding inside the frame and its events
+      local p, np = w:find_pairs(found_out)
+      if p == nil then return 0, h:reset(u32(STATUS[np])):fold() end
+      local b, nb, e, ne = w:pair_events(began_out, ended_out)
+      if b == nil then return 0, h:reset(u32(STATUS[nb])):fold() end
+      return np, h:reset(0):ids(p, 2 * np):word(nb, ne):ids(b, 2 * nb):ids(e, 2 * ne):fold()
     else -- ray_all
       if dim == 2 then a, b, c = w:raycast2_all(op.ax, op.ay, op.bx, op.by, filt, q_out)
       else a, b, c = w:raycast3_all(op.ax, op.ay, op.az, op.bx, op.by, op.bz, filt, q_out) end
@@ -206,6 +227,9 @@ local function run_file(path, flip_frame, flip3_frame)
     elseif k == "turn" then st = code(w:set_angle2(id, op.angle))
     elseif k == "set" then st = code(w:set_shape(id, op.shape))
     elseif k == "destroy" then st = code(w:destroy_body(id))
+    elseif k == "set_filter" then -- format 4
+      filt.category, filt.mask = op.category, op.mask
+      st = code(w:set_filter(id, filt))
     elseif k == "snapshot" then
       local blob, name = w:snapshot()
       st = code(blob, name)
@@ -274,6 +298,7 @@ local function run_file(path, flip_frame, flip3_frame)
     for q = 1, e.query_count do
       local ec, eh = assert(r:read_query_expect())
       if flip3_frame and not cast_flipped and q_kind[q] == "cast" then eh, cast_flipped = (eh + 1) % TWO32, true end
+      if flip4_kind == q_kind[q] then eh, flip4_kind = (eh + 1) % TWO32, nil end
       if not why and (ec ~= q_count[q] or eh ~= q_hash[q]) then
         why = ("query %d: %d hits hash %08x, expected %d hits hash %08x"):format(q, q_count[q], q_hash[q], ec, eh)
       end
@@ -307,7 +332,7 @@ local function run_file(path, flip_frame, flip3_frame)
   end
 end
 
-for n, path in ipairs(files) do run_file(path, n == 1 and flip or nil, n == 1 and flip3 or nil) end
+for n, path in ipairs(files) do run_file(path, n == 1 and flip or nil, n == 1 and flip3 or nil, n == 1 and flip4 or nil) end
 local hex = digest:final()
 print("digest " .. hex)
 if c_tool then

@@ -8,7 +8,7 @@
 
 const char *const scen_names[] = {
     "moba", "bullets", "mixed2d", "boxes3d", "adversarial", "adversarial3d", "desync", "desync3d", "skills", "skills3d",
-    NULL,
+    "resolve", "resolve3d", NULL,
 };
 
 static const char *const about[] = {
@@ -24,17 +24,22 @@ static const char *const about[] = {
     "pair events and contacts; adversarial casts (t = 0 and 1, grazing, 1 raw apart, range limits, rejected)",
     "3D skills (format 3): sphere, AABB and OBB casts against boxes and spheres, pair events and contacts; "
     "adversarial casts as in 2D",
+    "2D crowd resolution (format 4): every 2D shape; a pair finding inside the frame, push-outs of overlapping "
+    "bodies applied as moves, ghost filters set and cleared, body hashes; adversarial push-outs (identical shapes, "
+    "range limits, touching, rejected)",
+    "3D crowd resolution (format 4): spheres, AABBs, OBBs; in-frame pair findings, push-outs, filter changes, body "
+    "hashes; adversarial push-outs as in 2D",
 };
 
 static fc_status (*const gen[])(sc_ctx *) = {
     scen_moba, scen_bullets, scen_mixed2d, scen_boxes3d, scen_adversarial, scen_adversarial3d, scen_desync,
-    scen_desync3d, scen_skills, scen_skills3d,
+    scen_desync3d, scen_skills, scen_skills3d, scen_resolve, scen_resolve3d,
 };
 /* The format version each scenario records: the scenarios of the version 2
  * replays keep recording version 2, so that re-recording them gives the
  * committed bytes (tools/determinism-matrix --record); version 3 frames
  * also carry pair events and contacts. */
-static const int32_t versions[] = {2, 2, 2, 2, 2, 2, 2, 2, 3, 3};
+static const int32_t versions[] = {2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 4, 4};
 
 static int find(const char *name)
 {
@@ -360,6 +365,43 @@ fc_status sc_cast3(sc_ctx *c, fc_shape3 moving, fc_vec3 delta, fc_filter f, int 
     op.shape3 = moving;
     op.b = delta;
     op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_pushout2(sc_ctx *c, fc_shape2 a, fc_shape2 b)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_PUSHOUT);
+    op.shape2 = a;
+    op.shape2_b = b;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_pushout3(sc_ctx *c, fc_shape3 a, fc_shape3 b)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_PUSHOUT);
+    op.shape3 = a;
+    op.shape3_b = b;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_set_filter(sc_ctx *c, fc_body_id id, fc_filter f)
+{
+    fc_replay_op op = op_of(FC_REPLAY_SET_FILTER);
+    op.id = id;
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_body_hash(sc_ctx *c, fc_body_id id)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_BODY_HASH);
+    op.id = id;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_pairs(sc_ctx *c)
+{
+    fc_replay_op op = op_of(FC_REPLAY_QUERY_PAIRS);
     return fc_replay_record(c->rec, &op);
 }
 

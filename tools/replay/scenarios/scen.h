@@ -63,6 +63,14 @@ fc_status sc_ring(sc_ctx *c, fc_ring2 r, fc_filter f);
  * all: every hit instead of the closest. */
 fc_status sc_cast2(sc_ctx *c, fc_shape2 moving, fc_vec2 delta, fc_filter f, int all);
 fc_status sc_cast3(sc_ctx *c, fc_shape3 moving, fc_vec3 delta, fc_filter f, int all);
+/* Version 4 operations: a push-out of b from a (2D or 3D, the replay's
+ * dimension; the other pair is ignored), a filter change, a body hash query
+ * and a pair finding inside the frame (find_pairs + pair_events). */
+fc_status sc_pushout2(sc_ctx *c, fc_shape2 a, fc_shape2 b);
+fc_status sc_pushout3(sc_ctx *c, fc_shape3 a, fc_shape3 b);
+fc_status sc_set_filter(sc_ctx *c, fc_body_id id, fc_filter f);
+fc_status sc_body_hash(sc_ctx *c, fc_body_id id);
+fc_status sc_pairs(sc_ctx *c);
 fc_status sc_end_frame(sc_ctx *c);
 
 /* Seeded scenario generators (integer xorshift, no floats): every call with
@@ -90,5 +98,7 @@ fc_status scen_desync(sc_ctx *c);
 fc_status scen_desync3d(sc_ctx *c);
 fc_status scen_skills(sc_ctx *c);
 fc_status scen_skills3d(sc_ctx *c);
+fc_status scen_resolve(sc_ctx *c);
+fc_status scen_resolve3d(sc_ctx *c);
 
 #endif
