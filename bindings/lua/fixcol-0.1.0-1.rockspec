@@ -56,6 +56,7 @@ build = {
             "src/cast/ray_param.c",
             "src/cast/ray_shape.c",
             "src/cast/cast_param.c",
+            "src/cast/cast_param_bound.c",
             "src/cast/cast_ex.c",
             "src/cast/cast_safe.c",
             "src/core/buf.c",

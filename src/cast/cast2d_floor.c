@@ -134,14 +134,19 @@ static int at_most(int64_t k, int bits, const fc_castt *t)
 
 int64_t c2_floor_bits(const fc_castt *t, int bits)
 {
-    int64_t top = (int64_t)1 << bits;
-    int64_t k = estimate(t, bits);
+    int64_t top = (int64_t)1 << bits, k = 0;
+    if (fc_castt_floor_enclosed(t, bits, &k)) /* the integer enclosure decides (cast_param_bound.c) */
+        return k;
+    k = estimate(t, bits);
     k = k > top ? top : k < -1 ? -1 : k; /* (never acts: states the bound for the analysis) */
-    for (int64_t c = k - 1; k >= 0 && c <= k + 1; c++) {
+    /* the estimate first, then its neighbours */
+    static const int64_t order[3] = {0, -1, 1};
+    for (int i = 0; k >= 0 && i < 3; i++) {
+        int64_t c = k + order[i];
         if (c < 0 || c > top)
             continue;
         if (at_most(c, bits, t) && (c == top || !at_most(c + 1, bits, t)))
             return c;
     }
-    return fc_castt_floor_pow2(t, bits);
+    return fc_castt_floor_exact(t, bits);
 }

@@ -45,6 +45,58 @@ static fc_i128 cross(int64_t ax, int64_t ay, int64_t bx, int64_t by)
     return fc_i128_sub(fc_i128_mul_i64(ax, by), fc_i128_mul_i64(ay, bx));
 }
 
+/* v (0 <= v < 2^127) as [m, m + *inexact] 2^*e, m < 2^30 */
+static uint64_t top30(fc_i128 v, int32_t *e, int *inexact)
+{
+    int bl = v.hi != 0 ? 64 + x2_bitlen64((uint64_t)v.hi) : x2_bitlen64(v.lo);
+    *e = bl > 30 ? bl - 30 : 0;
+    *inexact = bl > 30;
+    return fc_i128_shr(v, (unsigned)*e).lo & (((uint64_t)1 << 30) - 1); /* (the mask states the bound) */
+}
+
+/* sign of a 2^ea - b 2^eb, 0 <= a, b < 2^61, exponents >= 0 */
+static int cmp_scaled(uint64_t a, int32_t ea, uint64_t b, int32_t eb)
+{
+    if (a == 0 || b == 0)
+        return (a != 0) - (b != 0);
+    int32_t ta = x2_bitlen64(a) + ea, tb = x2_bitlen64(b) + eb;
+    if (ta != tb)
+        return ta > tb ? 1 : -1;
+    if (ea > eb) /* the same top bit: the shift keeps a below 2^61 */
+        a <<= (ea - eb) & 63;
+    else
+        b <<= (eb - ea) & 63;
+    return a > b ? 1 : a < b ? -1 : 0;
+}
+
+/* The should-fail twin of the product filter (tests/meson.build:
+ * test_cast_prod_twin_digest): -DFC_CAST_PROD_TWIN lowers the upper end of
+ * x y by a relative 2^-20, deciding products within that of z w as smaller. */
+#ifdef FC_CAST_PROD_TWIN
+#define PROD_TWIN 1
+#else
+#define PROD_TWIN 0
+#endif
+
+/* x2_cmp_prod (the sign of x y - z w, all in [0, 2^127)), filtered: the
+ * products enclosed by the top 30 bits of each factor decide it when the
+ * enclosures are disjoint; the exact 256-bit comparison otherwise. */
+static int cmp_prod(fc_i128 x, fc_i128 y, fc_i128 z, fc_i128 w)
+{
+    if (FC_CAST_FILTER) {
+        int32_t ex, ey, ez, ew;
+        int ix, iy, iz, iw;
+        uint64_t xm = top30(x, &ex, &ix), ym = top30(y, &ey, &iy), zm = top30(z, &ez, &iz), wm = top30(w, &ew, &iw);
+        /* x y in [xm ym, (xm + ix)(ym + iy)] 2^(ex + ey), each end <= 2^60 */
+        uint64_t hi = (xm + (uint64_t)ix) * (ym + (uint64_t)iy);
+        if (cmp_scaled(hi - (PROD_TWIN ? hi >> 20 : 0), ex + ey, zm * wm, ez + ew) < 0)
+            return -1;
+        if (cmp_scaled(xm * ym, ex + ey, (zm + (uint64_t)iz) * (wm + (uint64_t)iw), ez + ew) > 0)
+            return 1;
+    }
+    return x2_cmp_prod(x, y, z, w);
+}
+
 static fc_big big(fc_i128 v)
 {
     return fc_big_from_i128(v);
@@ -68,14 +120,26 @@ static int box_misses(const sweep *w, int64_t x0, int64_t y0, int64_t x1, int64_
     return lx - w->R > w->hi[0] || hx + w->R < w->lo[0] || ly - w->R > w->hi[1] || hy + w->R < w->lo[1];
 }
 
-static void offer(sweep *w, const fc_castt *t, c2_kind kind, int64_t x, int64_t y)
+static void offer(sweep *w, fc_castt *t, c2_kind kind, int64_t x, int64_t y)
 {
+    fc_castt_cache(t); /* the comparisons filtered by integer enclosures (cast_param_bound.c) */
     if (w->hit && fc_castt_cmp(t, &w->best) >= 0)
         return;
     w->hit = 1;
     w->best = *t;
     w->f.kind = kind;
     w->f.x = x, w->f.y = y;
+}
+
+/* 1 when num / den (num >= 0, den > 0) is surely above the best entry so
+ * far (the filter: num 2^60 > hi den, hi the upper end of the best's cached
+ * enclosure, unclamped as the best is <= 1); a piece entered at num / den
+ * or later cannot be offered then (offer keeps only a smaller t). */
+static int beyond_best(const sweep *w, fc_i128 num, fc_i128 den)
+{
+    if (!FC_CAST_FILTER || !w->hit || !w->best.cached || w->best.hi < 0 || w->best.hi >= ((int64_t)1 << 61))
+        return 0;
+    return cmp_prod(num, I((int64_t)1 << 60), I(w->best.hi), den) > 0;
 }
 
 /* The disc of radius R at (cx, cy): |t d - c| <= R. */
@@ -97,9 +161,13 @@ static void disc(sweep *w, int64_t cx, int64_t cy)
      * discriminant b^2 - a cc < 0 (the line misses the disc), or t > 1:
      * t <= 1 iff -b <= a or (-b - a)^2 <= b^2 - a cc, i.e. 2b + a + cc <= 0 */
     fc_i128 nb128 = fc_i128_neg(b);
-    if (x2_cmp_prod(nb128, nb128, a, cc) < 0)
+    if (cmp_prod(nb128, nb128, a, cc) < 0)
         return;
     if (fc_i128_cmp(nb128, a) > 0 && fc_i128_sign(fc_i128_add(fc_i128_add(fc_i128_add(b, b), a), cc)) > 0)
+        return;
+    /* the entry (nb - sqrt(D)) / a = cc / (nb + sqrt(D)) >= cc / (2 nb): a
+     * disc entered after the best so far is not built (cc, nb < 2^97) */
+    if (beyond_best(w, cc, fc_i128_add(nb128, nb128)))
         return;
     fc_big bb = big(b), A = big(a), C = big(cc);
     fc_big b2 = fc_big_mul(&bb, &bb), ac = fc_big_mul(&A, &C);
@@ -128,10 +196,10 @@ static int band_misses(const sweep *w, fc_i128 l0, fc_i128 l1, fc_i128 p0, fc_i1
     if (fc_i128_sign(max128(p0, pe)) < 0 || fc_i128_cmp(min128(p0, pe), ee) > 0)
         return 1;
     fc_i128 lo = min128(l0, le), hi = max128(l0, le);
-    if (fc_i128_sign(lo) > 0 && x2_cmp_prod(lo, lo, w->R2i, ee) > 0)
+    if (fc_i128_sign(lo) > 0 && cmp_prod(lo, lo, w->R2i, ee) > 0)
         return 1;
     fc_i128 nhi = fc_i128_neg(hi);
-    return fc_i128_sign(nhi) > 0 && x2_cmp_prod(nhi, nhi, w->R2i, ee) > 0;
+    return fc_i128_sign(nhi) > 0 && cmp_prod(nhi, nhi, w->R2i, ee) > 0;
 }
 
 /* The band of the segment u -> v: |(t d - u) x e| <= R |e| and 0 <= (t d -
@@ -148,14 +216,32 @@ static void band(sweep *w, int64_t ux, int64_t uy, int64_t vx, int64_t vy)
     fc_i128 p0 = dot(-ux, -uy, ex, ey), p1 = dot(w->dx, w->dy, ex, ey);
     if (band_misses(w, l0, l1, p0, p1, ee))
         return;
-    fc_big n0[4] = {big(l0), big(fc_i128_neg(l0)), big(fc_i128_neg(p0)), big(fc_i128_sub(p0, ee))};
-    fc_big n1[4] = {big(l1), big(fc_i128_neg(l1)), big(fc_i128_neg(p1)), big(p1)};
+    /* entered no earlier than the end it approaches: t >= -p0 / p1 (p0 <
+     * 0 < p1) or (p0 - ee) / -p1 (p1 < 0 < p0 - ee); past the best so far,
+     * the band is not built */
+    if (fc_i128_sign(p0) < 0 && fc_i128_sign(p1) > 0 && beyond_best(w, fc_i128_neg(p0), p1))
+        return;
+    fc_i128 pe = fc_i128_sub(p0, ee);
+    if (fc_i128_sign(pe) > 0 && fc_i128_sign(p1) < 0 && beyond_best(w, pe, fc_i128_neg(p1)))
+        return;
+    /* the constraints' big integers are built one at a time: the clip may
+     * stop before the last */
+    const fc_i128 n0v[4] = {l0, fc_i128_neg(l0), fc_i128_neg(p0), pe};
+    const fc_i128 n1v[4] = {l1, fc_i128_neg(l1), fc_i128_neg(p1), p1};
+    static const fc_big zero = {0, 0, {0}};
     fc_big E = big(ee), q = fc_big_mul(&w->R2, &E);
-    fc_big zero = big(I(0));
     fc_cast_clip c;
     fc_cast_clip_init(&c);
-    for (int k = 0; k < 4; k++)
-        fc_cast_clip_add(&c, &n0[k], &n1[k], k < 2, k < 2 ? &q : &zero);
+    for (int k = 0; k < 4; k++) {
+        fc_big n0 = big(n0v[k]), n1 = big(n1v[k]);
+        fc_cast_clip_add(&c, &n0, &n1, k < 2, k < 2 ? &q : &zero);
+        if (c.empty)
+            return; /* no later constraint changes that */
+        /* the entry only grows: once it is surely above the best so far
+         * (cached enclosures), this band cannot be offered */
+        if (w->hit && fc_castt_cmp_cached(&c.enter, &w->best) > 0)
+            return;
+    }
     if (!fc_cast_clip_hit(&c))
         return;
     switch (c.enter_axis) {
