@@ -89,7 +89,8 @@ static void check_t(const fc_castt *t, const char *what)
     fc_castt tc = *t;
     fc_castt_cache(&tc);
     for (int j = 0; j < 4; j++) {
-        int64_t v = j == 0 ? lo : j == 1 ? hi : j == 2 ? (lo >> 44) << 44 : ((hi >> 44) + 1) << 44;
+        /* (multiples of 2^44 by multiplication: a left shift of a negative value is UB) */
+        int64_t v = j == 0 ? lo : j == 1 ? hi : j == 2 ? (lo >> 44) * ((int64_t)1 << 44) : ((hi >> 44) + 1) * ((int64_t)1 << 44);
         fc_big n = B(v);
         fc_castt u = fc_castt_ratio(&n, &den);
         fc_castt_cache(&u);
