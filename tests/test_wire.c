@@ -209,7 +209,8 @@ static const char *perturb(pair *p, uint64_t *rng, uint32_t i, int kind, char *w
             TU_CHECK(fc_world_get_shape2(p->b, id, &bd.shape2) == FC_OK, "shape");
         TU_CHECK(fc_world_get_filter(p->b, id, &bd.filter) == FC_OK, "filter");
         TU_CHECK(fc_world_get_user_data(p->b, id, &bd.user_data) == FC_OK, "user");
-        fc_body_id again = {0, 0};
+        fc_body_id again;
+        memset(&again, 0, sizeof again);
         TU_CHECK(fc_world_destroy_body(p->b, id) == FC_OK && fc_world_create_body(p->b, &bd, &again) == FC_OK &&
                      again.index == id.index && again.generation == id.generation + 1,
                  "re-created in the same slot");
