@@ -79,9 +79,6 @@ fc_status fc_cast3_check(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3
     fc_status st = fc_shape3_validate(moving);
     if (st == FC_OK)
         st = fc_shape3_validate(target);
-    /* The 3D capsule has no cast yet (issue 29 deliverable 2d). */
-    if (st == FC_OK && (moving->type == FC_SHAPE3_CAPSULE || target->type == FC_SHAPE3_CAPSULE))
-        st = FC_ERR_SHAPE_TYPE;
     if (st == FC_OK && (!delta_ok(delta.x) || !delta_ok(delta.y) || !delta_ok(delta.z)))
         st = FC_ERR_RANGE;
     return st;
@@ -129,6 +126,66 @@ static int bounds_may_meet(const fc_shape3 *moving, fc_vec3 delta, const fc_shap
     return fc_cast3_bounds_entry(la, ha, delta, lb, hb, &num, &den);
 }
 
+/* The radius a shape keeps around its core (sphere, capsule; 0 for a box). */
+static int64_t round_radius(const fc_shape3 *s)
+{
+    return s->type == FC_SHAPE3_SPHERE ? s->u.sphere.radius : s->type == FC_SHAPE3_CAPSULE ? s->u.capsule.radius : 0;
+}
+
+/* A hit solved reversed (the target moving by -d): the normal turns. */
+static void flip(fc_cast3_feat *f)
+{
+    if (f->kind == FC_C3F_AXIS)
+        for (int k = 0; k < 3; k++)
+            f->a[k] = -f->a[k];
+    else if (f->kind == FC_C3F_BALL || f->kind == FC_C3F_EDGE)
+        f->neg = !f->neg;
+}
+
+/* A capsule moving or hit (cast3d_capsule.c), the shapes apart at t = 0:
+ *   capsule / sphere   the centre against the capsule grown by both radii,
+ *                      reversed (cen moving by -d);
+ *   sphere / capsule   the centre against the capsule grown by both radii;
+ *   capsule / box      the capsule's pieces against the box;
+ *   box / capsule      the same reversed, normal negated;
+ *   capsule / capsule  the capsule pair's pieces.
+ * A ball or cylinder contact with radius sum 0 (two segments or a point and
+ * a segment meeting) has no direction: the unit delta (FC_C3F_MOTION), as
+ * two points meeting. */
+static int cast_capsule(const fc_shape3 *moving, const int64_t d[3], const fc_shape3 *target, fc_castt *t,
+                        fc_cast3_feat *f)
+{
+    const int64_t nd[3] = {-d[0], -d[1], -d[2]};
+    int64_t rr = (round_radius(moving) + round_radius(target)) * 65536;
+    int hit;
+    if (moving->type == FC_SHAPE3_CAPSULE && target->type == FC_SHAPE3_CAPSULE) {
+        hit = fc_c3_sweep_capsules(&moving->u.capsule, d, &target->u.capsule, t, f);
+    } else if (moving->type == FC_SHAPE3_CAPSULE) {
+        fc_c3box b;
+        fc_c3box_of(target, &b);
+        if (target->type == FC_SHAPE3_SPHERE)
+            hit = fc_c3_sweep_capsule_sphere(&moving->u.capsule, d, b.c, rr, t, f);
+        else
+            hit = fc_c3_sweep_capsule_box(&moving->u.capsule, d, &b, t, f);
+    } else {
+        fc_c3box a;
+        fc_c3box_of(moving, &a);
+        if (moving->type == FC_SHAPE3_SPHERE) {
+            hit = fc_c3_sweep_point_capsule(a.c, d, &target->u.capsule, rr, t, f);
+        } else {
+            hit = fc_c3_sweep_capsule_box(&target->u.capsule, nd, &a, t, f);
+            if (hit)
+                flip(f);
+        }
+    }
+    if (hit && rr == 0 && (f->kind == FC_C3F_BALL || f->kind == FC_C3F_EDGE)) {
+        f->kind = FC_C3F_MOTION;
+        for (int k = 0; k < 3; k++)
+            f->d[k] = d[k];
+    }
+    return hit;
+}
+
 int fc_cast3_exact(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *target, fc_castt *t, fc_cast3_feat *f)
 {
     int64_t d[3] = {(int64_t)delta.x * 65536, (int64_t)delta.y * 65536, (int64_t)delta.z * 65536};
@@ -141,6 +198,8 @@ int fc_cast3_exact(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *targ
         return 0;
     if (fc_overlap3(moving, target))
         return 1; /* t = 0 */
+    if (moving->type == FC_SHAPE3_CAPSULE || target->type == FC_SHAPE3_CAPSULE)
+        return cast_capsule(moving, d, target, t, f);
     fc_c3box a, b;
     fc_c3box_of(moving, &a);
     fc_c3box_of(target, &b);
@@ -280,11 +339,7 @@ void fc_cast3_normal(const fc_shape3 *moving, const fc_shape3 *target, const fc_
     case FC_C3F_BALL:
     case FC_C3F_EDGE: {
         /* the radius the point keeps from the feature: the sphere's, or both */
-        int64_t rr = 0;
-        if (moving->type == FC_SHAPE3_SPHERE)
-            rr += moving->u.sphere.radius;
-        if (target->type == FC_SHAPE3_SPHERE)
-            rr += target->u.sphere.radius;
+        int64_t rr = round_radius(moving) + round_radius(target);
         round_dir(t, f, rr * 65536, v);
         if (!f->neg) /* from the moving shape toward the target: -v */
             for (int k = 0; k < 3; k++)

@@ -62,6 +62,22 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
 int fc_c3_sweep_ball(const int64_t x[3], const int64_t d[3], const int64_t cen[3], int64_t rr, fc_castt *t,
                      fc_cast3_feat *f);
 
+/* The 3D capsule's pieces (src/cast/cast3d_capsule.c; the tie order is
+ * documented there). Scaled units; the point / moving shape outside the
+ * target at t = 0; rr the scaled radius sum. The sphere centre cen against
+ * the capsule moving by d (solved as cen moving by -d: features neg = 1): */
+int fc_c3_sweep_capsule_sphere(const fc_capsule3 *cap, const int64_t d[3], const int64_t cen[3], int64_t rr,
+                               fc_castt *t, fc_cast3_feat *f);
+/* The point x + t d against the capsule grown by rr: */
+int fc_c3_sweep_point_capsule(const int64_t x[3], const int64_t d[3], const fc_capsule3 *cap, int64_t rr,
+                              fc_castt *t, fc_cast3_feat *f);
+/* The capsule (its own radius) moving by d against the box: */
+int fc_c3_sweep_capsule_box(const fc_capsule3 *cap, const int64_t d[3], const fc_c3box *box, fc_castt *t,
+                            fc_cast3_feat *f);
+/* The capsule mov moving by d against the capsule tgt (radius sum): */
+int fc_c3_sweep_capsules(const fc_capsule3 *mov, const int64_t d[3], const fc_capsule3 *tgt, fc_castt *t,
+                         fc_cast3_feat *f);
+
 /* The entry of box [la, ha] moving by delta (raw) into box [lb, hb], an
  * exact rational *num / *den in [0, 1] (den > 0); 0 when they never meet
  * for t in [0, 1]. Boxes holding the shapes give a lower bound of the
