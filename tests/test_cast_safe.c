@@ -7,7 +7,8 @@
  *     target (closed sets), and its straight sweep to there never touches
  *     it; on a miss safe == delta; started_overlap == the oracle's overlap
  *     at the start; the hit equals fc_cast2's; 3D spheres against spheres
- *     and AABB3s the same;
+ *     and AABB3s the same; 3D capsules against spheres, AABB3s and
+ *     capsules, spheres against capsules (random_capsule3);
  *   - issue 29's counterexample: the safe advance holds where rounding
  *     t * delta / 65536 toward the start enters the triangle;
  *   - world casts: excluded ids are skipped (brute force over the pair
@@ -162,6 +163,86 @@ static void random_3d(long cases, uint64_t seed)
     }
 }
 
+/* ---- 3D capsules ------------------------------------------------------------
+ * A capsule moving against a sphere, AABB3 or capsule, and a sphere moving
+ * against a capsule. Oracles: the end position by the exact pair overlap
+ * (fc_overlap3, itself checked against check_capsule3_oracle.py's exact
+ * face enumeration); the sweep, for a sphere and a capsule meeting, by the
+ * relative motion: the sphere swept along -a (target) or a (moving) is the
+ * capsule from its centre to the moved centre, so the sweep touches iff
+ * that capsule overlaps the other shape. */
+static fc_shape3 capsule3(const int64_t a[3], const int64_t b[3], int64_t r)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_CAPSULE;
+    s.u.capsule.a = fc_vec3_make((fix16_t)a[0], (fix16_t)a[1], (fix16_t)a[2]);
+    s.u.capsule.b = fc_vec3_make((fix16_t)b[0], (fix16_t)b[1], (fix16_t)b[2]);
+    s.u.capsule.radius = (fix16_t)r;
+    return s;
+}
+
+static fc_shape3 shift3(fc_shape3 s, const int64_t a[3])
+{
+    fc_vec3 *pts[2] = {&s.u.capsule.a, &s.u.capsule.b};
+    if (s.type == FC_SHAPE3_SPHERE)
+        pts[0] = &s.u.sphere.center, pts[1] = NULL;
+    if (s.type == FC_SHAPE3_AABB)
+        pts[0] = &s.u.aabb.min, pts[1] = &s.u.aabb.max;
+    for (int i = 0; i < 2; i++)
+        if (pts[i] != NULL)
+            *pts[i] = fc_vec3_make((fix16_t)(pts[i]->x + a[0]), (fix16_t)(pts[i]->y + a[1]), (fix16_t)(pts[i]->z + a[2]));
+    return s;
+}
+
+static long g_capsule_sweeps;
+
+static void random_capsule3(long cases, uint64_t seed)
+{
+    uint64_t rng = seed;
+    for (long i = 0; i < cases; i++) {
+        int64_t span = (int64_t)1 << (4 + tu_rand64(&rng) % 18);
+        int64_t p[3], p1[3], v[3], q[3], q1[3], lo[3], hi[3], R = mo_range(&rng, 0, span), r2 = mo_range(&rng, 0, span);
+        for (int j = 0; j < 3; j++) {
+            p[j] = mo_range(&rng, -span, span), p1[j] = p[j] + mo_range(&rng, -span, span);
+            v[j] = mo_range(&rng, -2 * span, 2 * span);
+            q[j] = mo_range(&rng, -span, span), q1[j] = q[j] + mo_range(&rng, -span, span);
+            lo[j] = mo_range(&rng, -span, span), hi[j] = lo[j] + mo_range(&rng, 1, span);
+        }
+        int kind = (int)(i % 4); /* 0 capsule/sphere, 1 capsule/box, 2 capsule/capsule, 3 sphere/capsule */
+        fc_shape3 m = kind == 3 ? sphere3(p[0], p[1], p[2], R) : capsule3(p, p1, R);
+        fc_shape3 tg = kind == 0 ? sphere3(q[0], q[1], q[2], r2) : kind == 1 ? box3(lo, hi) : capsule3(q, q1, r2);
+        fc_vec3 d = fc_vec3_make((fix16_t)v[0], (fix16_t)v[1], (fix16_t)v[2]);
+        fc_cast3_result r;
+        int hit = -1;
+        TU_CHECK(fc_cast3_ex(&m, d, &tg, &r, &hit) == FC_OK, "capsule status");
+        int start = fc_overlap3(&m, &tg);
+        if (!hit) {
+            TU_CHECK(r.safe.x == d.x && r.safe.y == d.y && r.safe.z == d.z && !start, "capsule miss: safe != delta");
+            continue;
+        }
+        TU_CHECK(r.started_overlap == start, "capsule started_overlap %d vs %d", (int)r.started_overlap, start);
+        if (start)
+            continue;
+        int64_t a[3] = {r.safe.x, r.safe.y, r.safe.z};
+        if (g_naive)
+            for (int j = 0; j < 3; j++)
+                a[j] = v[j] * r.hit.t / 65536;
+        fc_shape3 end = shift3(m, a);
+        TU_CHECK(!fc_overlap3(&end, &tg), "capsule kind %d: the advance (%lld, %lld, %lld) overlaps", kind,
+                 (long long)a[0], (long long)a[1], (long long)a[2]);
+        if (kind == 0 || kind == 3) { /* the sweep, as a capsule */
+            int64_t c0[3], c1[3];
+            for (int j = 0; j < 3; j++)
+                c0[j] = kind == 0 ? q[j] : p[j], c1[j] = kind == 0 ? q[j] - a[j] : p[j] + a[j];
+            fc_shape3 swept = capsule3(c0, c1, kind == 0 ? r2 : R);
+            TU_CHECK(fc_overlap3(&swept, kind == 0 ? &m : &tg) == 0, "capsule kind %d: the sweep to the advance touches",
+                     kind);
+            g_capsule_sweeps++;
+        }
+    }
+}
+
 /* ---- world casts: exclusion and the world-wide safe advance ------------- */
 static void world_checks(long worlds, uint64_t seed)
 {
@@ -276,8 +357,10 @@ int main(int argc, char **argv)
         issue_example();
     random_pairs(cases, seed);
     random_3d(cases / 4, seed + 1);
+    random_capsule3(cases / 4, seed + 3);
     if (!g_naive)
         world_checks(worlds, seed + 2);
-    printf("test_cast_safe: %ld 2D + %ld 3D casts, %ld probe fallbacks\n", cases, cases / 4, g_probe_fallbacks);
+    printf("test_cast_safe: %ld 2D + %ld 3D casts + %ld capsule casts (%ld sweeps checked), %ld probe fallbacks\n",
+           cases, cases / 4, cases / 4, g_capsule_sweeps, g_probe_fallbacks);
     return tu_finish(g_naive ? "test_cast_safe --naive" : "test_cast_safe");
 }

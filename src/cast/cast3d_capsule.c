@@ -229,22 +229,24 @@ static void ball(best3 *b, const int64_t x[3], const int64_t d[3], const int64_t
     }
 }
 
-/* A capsule's segment in scaled units: p[0], p[1] the endpoints, mid the
- * midpoint, e = the raw segment (p1 - p0 = 2^16 e), zero when a == b. */
+/* A capsule's segment in units of raw / mul (mul 2^16: scaled; 2: the
+ * rays' doubled raw units): p[0], p[1] the endpoints, mid the midpoint,
+ * e = the raw segment, h = mul / 2 (p1 - p0 = 2 h e), zero when a == b. */
 typedef struct seg3 {
-    int64_t p[2][3], mid[3], e[3];
+    int64_t p[2][3], mid[3], e[3], h;
     int32_t zero;
 } seg3;
 
-static void seg_of(const fc_capsule3 *c, seg3 *s)
+static void seg_of(const fc_capsule3 *c, int64_t mul, seg3 *s)
 {
     const int64_t a[3] = {c->a.x, c->a.y, c->a.z}, b[3] = {c->b.x, c->b.y, c->b.z};
     for (int k = 0; k < 3; k++) {
-        s->p[0][k] = a[k] * 65536;
-        s->p[1][k] = b[k] * 65536;
-        s->mid[k] = (a[k] + b[k]) * 32768;
+        s->p[0][k] = a[k] * mul;
+        s->p[1][k] = b[k] * mul;
+        s->mid[k] = (a[k] + b[k]) * (mul / 2);
         s->e[k] = b[k] - a[k];
     }
+    s->h = mul / 2;
     s->zero = s->e[0] == 0 && s->e[1] == 0 && s->e[2] == 0;
 }
 
@@ -255,14 +257,14 @@ static void point_capsule(best3 *b, const int64_t x[3], const int64_t d[3], cons
     ball(b, x, d, s->p[0], rr, neg);
     ball(b, x, d, s->p[1], rr, neg);
     if (!s->zero && FC_CAST3_BREAK != 7) /* 7: no capsule cylinder */
-        cylinder(b, x, d, s->mid, s->e, 32768, rr, neg);
+        cylinder(b, x, d, s->mid, s->e, s->h, rr, neg);
 }
 
 /* The point x + t d against S's cylinder only (its balls are other pieces). */
 static void point_cylinder(best3 *b, const int64_t x[3], const int64_t d[3], const seg3 *s, int64_t rr, int neg)
 {
     if (!s->zero && FC_CAST3_BREAK != 6) /* 6: no target points against the moving cylinder */
-        cylinder(b, x, d, s->mid, s->e, 32768, rr, neg);
+        cylinder(b, x, d, s->mid, s->e, s->h, rr, neg);
 }
 
 /* The parallelogram piece (see the top): S moving by d against the segment
@@ -321,7 +323,7 @@ int fc_c3_sweep_capsule_sphere(const fc_capsule3 *cap, const int64_t d[3], const
 {
     seg3 s;
     best3 b;
-    seg_of(cap, &s);
+    seg_of(cap, 65536, &s);
     best_init(&b);
     const int64_t nd[3] = {-d[0], -d[1], -d[2]};
     point_capsule(&b, cen, nd, &s, rr, 1);
@@ -335,7 +337,7 @@ int fc_c3_sweep_point_capsule(const int64_t x[3], const int64_t d[3], const fc_c
 {
     seg3 s;
     best3 b;
-    seg_of(cap, &s);
+    seg_of(cap, 65536, &s);
     best_init(&b);
     point_capsule(&b, x, d, &s, rr, 0);
     *t = b.t;
@@ -371,7 +373,7 @@ int fc_c3_sweep_capsule_box(const fc_capsule3 *cap, const int64_t d[3], const fc
 {
     seg3 s;
     best3 b;
-    seg_of(cap, &s);
+    seg_of(cap, 65536, &s);
     best_init(&b);
     int64_t rr = (int64_t)cap->radius * 65536;
     point_box(&b, s.p[0], d, box, rr);
@@ -405,8 +407,8 @@ int fc_c3_sweep_capsules(const fc_capsule3 *mov, const int64_t d[3], const fc_ca
 {
     seg3 s, q;
     best3 b;
-    seg_of(mov, &s);
-    seg_of(tgt, &q);
+    seg_of(mov, 65536, &s);
+    seg_of(tgt, 65536, &q);
     best_init(&b);
     int64_t rr = ((int64_t)mov->radius + tgt->radius) * 65536;
     point_capsule(&b, s.p[0], d, &q, rr, 0);
@@ -417,5 +419,17 @@ int fc_c3_sweep_capsules(const fc_capsule3 *mov, const int64_t d[3], const fc_ca
     parallelogram(&b, &s, d, q.p[0], q.e, 65536, rr);
     *t = b.t;
     *f = b.f;
+    return b.hit;
+}
+
+int fc_c3_ray_capsule(const int64_t o[3], const int64_t d[3], const fc_capsule3 *cap, fc_castt *t)
+{
+    seg3 s;
+    best3 b;
+    seg_of(cap, 2, &s); /* doubled raw units: the midpoint a + b is integral */
+    best_init(&b);
+    const int64_t x[3] = {2 * o[0], 2 * o[1], 2 * o[2]}, dd[3] = {2 * d[0], 2 * d[1], 2 * d[2]};
+    point_capsule(&b, x, dd, &s, 2 * (int64_t)cap->radius, 0);
+    *t = b.t;
     return b.hit;
 }

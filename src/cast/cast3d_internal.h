@@ -78,6 +78,12 @@ int fc_c3_sweep_capsule_box(const fc_capsule3 *cap, const int64_t d[3], const fc
 int fc_c3_sweep_capsules(const fc_capsule3 *mov, const int64_t d[3], const fc_capsule3 *tgt, fc_castt *t,
                          fc_cast3_feat *f);
 
+/* The ray o + t d (raw; o in the coordinate range, |d| <= 2^30 per
+ * component) into the capsule, solved in doubled raw units so that every
+ * parameter has |p|, r < 2^127 and q < 2^253 (fc_rayt's wide form); a ray
+ * starting inside enters at 0. */
+int fc_c3_ray_capsule(const int64_t o[3], const int64_t d[3], const fc_capsule3 *cap, fc_castt *t);
+
 /* The entry of box [la, ha] moving by delta (raw) into box [lb, hb], an
  * exact rational *num / *den in [0, 1] (den > 0); 0 when they never meet
  * for t in [0, 1]. Boxes holding the shapes give a lower bound of the

@@ -61,7 +61,7 @@ fc_castt fc_castt_int(int64_t v)
 
 fc_castt fc_castt_from_rayt(const fc_rayt *t)
 {
-    fc_big p = fc_big_from_i128(t->p), q = fc_big_from_i128(t->q), r = fc_big_from_i128(t->r);
+    fc_big p = fc_big_from_i128(t->p), q = fc_rayt_q(t), r = fc_big_from_i128(t->r);
     return fc_castt_surd(&p, t->s, &q, &r);
 }
 

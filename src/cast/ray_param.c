@@ -25,12 +25,23 @@ fc_rayt fc_rayt_surd(fc_i128 p, int32_t s, fc_i128 q, fc_i128 r)
     t.q = s == 0 ? i128(0) : q;
     t.r = r;
     t.s = s;
+    t.qh = i128(0);
     return t;
 }
 
 fc_rayt fc_rayt_ratio(fc_i128 num, fc_i128 den)
 {
     return fc_rayt_surd(num, 0, i128(0), den);
+}
+
+fc_big fc_rayt_q(const fc_rayt *t)
+{
+    fc_big q = fc_big_from_i128(t->q);
+    if (fc_i128_sign(t->qh) == 0)
+        return q;
+    fc_big h = fc_big_from_i128(t->qh), s = fc_big_from_i128(fc_i128_shl(i128(1), 126));
+    h = fc_big_mul(&h, &s);
+    return fc_big_add(&q, &h);
 }
 
 int fc_rayt_cmp(const fc_rayt *a, const fc_rayt *b)
@@ -41,8 +52,8 @@ int fc_rayt_cmp(const fc_rayt *a, const fc_rayt *b)
         fc_i128_fits_i64(b->r))
         return fc_cmp_products(fc_i128_low_i64(a->p), fc_i128_low_i64(b->r), fc_i128_low_i64(b->p),
                                fc_i128_low_i64(a->r));
-    fc_big p1 = fc_big_from_i128(a->p), r1 = fc_big_from_i128(a->r), q1 = fc_big_from_i128(a->q);
-    fc_big p2 = fc_big_from_i128(b->p), r2 = fc_big_from_i128(b->r), q2 = fc_big_from_i128(b->q);
+    fc_big p1 = fc_big_from_i128(a->p), r1 = fc_big_from_i128(a->r), q1 = fc_rayt_q(a);
+    fc_big p2 = fc_big_from_i128(b->p), r2 = fc_big_from_i128(b->r), q2 = fc_rayt_q(b);
     /* sign(t1 - t2) = sign(p1 r2 - p2 r1 + s1 sqrt(r2^2 q1) - s2 sqrt(r1^2 q2)) */
     fc_big x = fc_big_mul(&p1, &r2), y = fc_big_mul(&p2, &r1);
     fc_big K = fc_big_sub(&x, &y);
@@ -70,7 +81,7 @@ static int32_t floor16_in(const fc_rayt *t, int32_t lo, int32_t hi)
 
 fix16_t fc_rayt_floor16(const fc_rayt *t)
 {
-    if (t->s == 0)
+    if (t->s == 0 || fc_i128_sign(t->qh) != 0) /* rational, or a wide q: exact search */
         return floor16_in(t, 0, 65536);
     /* a surd lies between the rationals (p + s floor(sqrt q)) / r and
      * (p + s (floor(sqrt q) + 1)) / r: their floors (cheap 128-bit

@@ -16,9 +16,15 @@
 #include <fixcol/wide.h>
 #include <fixmath.h>
 
+#include "core/bigint.h"
+
+/* qh: the high part of a wide q (q + qh 2^126), 0 but for the 3D capsule's
+ * cylinder (src/cast/ray_shape.c: |p|, r < 2^127, q + qh 2^126 < 2^253),
+ * whose parameters are compared and floored by big integers alone. */
 typedef struct fc_rayt {
     fc_i128 p, q, r;
     int32_t s;
+    fc_i128 qh;
 } fc_rayt;
 
 /* num / den, den != 0; |num|, |den| < 2^100. */
@@ -26,6 +32,8 @@ fc_rayt fc_rayt_ratio(fc_i128 num, fc_i128 den);
 /* (p + s sqrt(q)) / r, r != 0, 0 <= q < 2^126, |p|, |r| < 2^100, s in -1..1
  * (normalised to r > 0). */
 fc_rayt fc_rayt_surd(fc_i128 p, int32_t s, fc_i128 q, fc_i128 r);
+/* q + qh 2^126 as a big integer. */
+fc_big fc_rayt_q(const fc_rayt *t);
 /* -1, 0, 1 as a <, ==, > b, exactly. |p|, |r| < 2^100, q < 2^126. */
 int fc_rayt_cmp(const fc_rayt *a, const fc_rayt *b);
 /* floor(t * 65536) for t in [0, 1], exactly. */

@@ -6,6 +6,8 @@
  * (world/world_ray.c) and the sector test (area/area2_sector.c) use it. */
 #include "ray_shape.h"
 
+#include "cast3d_internal.h"
+
 #include "core/nofloat.h"
 
 static fc_i128 I(int64_t v)
@@ -153,6 +155,36 @@ int fc_ray_shape2(const fc_ray_seg *r, const fc_shape2 *s, fc_rayt *t)
     return 0;
 }
 
+/* Bits [from, from + count) of |v| (count <= 127) as a 128-bit integer,
+ * with v's sign when sgn. */
+static fc_i128 big_bits(const fc_big *v, int32_t from, int32_t count, int sgn)
+{
+    uint64_t w[2] = {0, 0};
+    for (int32_t bit = 0; bit < count; bit++) {
+        int32_t src = bit + from;
+        if (src / 32 < v->n && (v->mag[src / 32] >> (src % 32) & 1u))
+            w[bit / 64] |= (uint64_t)1 << (bit % 64);
+    }
+    fc_i128 x = fc_i128_make((int64_t)w[1], w[0]); /* w[1] < 2^63 */
+    return sgn && v->sign < 0 ? fc_i128_neg(x) : x;
+}
+
+/* The ray against a capsule (the two end balls and the cylinder, exactly:
+ * cast3d_capsule.c in doubled raw units). The cylinder's quadratic needs q
+ * up to 2^253 (|p|, r < 2^127), so the parameter takes fc_rayt's wide form
+ * q + qh 2^126 (ray_param.h). */
+static int ray_capsule3(const fc_ray_seg *r, const fc_capsule3 *cap, fc_rayt *t)
+{
+    fc_castt c;
+    if (!fc_c3_ray_capsule(r->o, r->d, cap, &c))
+        return 0;
+    fc_rayt out = fc_rayt_surd(big_bits(&c.p, 0, 127, 1), c.s, fc_i128_from_i64(c.s != 0), big_bits(&c.r, 0, 127, 1));
+    out.q = big_bits(&c.q, 0, 126, 0);
+    out.qh = big_bits(&c.q, 126, 127, 0);
+    *t = out;
+    return 1;
+}
+
 int fc_ray_shape3(const fc_ray_seg *r, const fc_shape3 *s, fc_rayt *t)
 {
     fc_ray_clip c;
@@ -185,8 +217,7 @@ int fc_ray_shape3(const fc_ray_seg *r, const fc_shape3 *s, fc_rayt *t)
         }
         return clip_result(&c, t);
     }
-    case FC_SHAPE3_CAPSULE: /* not a world body shape yet (world.c refuses it) */
-        return 0;
+    case FC_SHAPE3_CAPSULE: return ray_capsule3(r, &s->u.capsule, t);
     }
     return 0;
 }
