@@ -133,7 +133,7 @@ static fc_shape2 shape2_of(int type, int32_t x, int32_t y)
     return s;
 }
 
-/* 0 sphere, 1 aabb, 2 obb */
+/* 0 sphere, 1 aabb, 2 obb, 3 capsule */
 static fc_shape3 shape3_of(int type, int32_t x, int32_t y, int32_t z)
 {
     fc_shape3 s;
@@ -146,10 +146,14 @@ static fc_shape3 shape3_of(int type, int32_t x, int32_t y, int32_t z)
     } else if (type == 1) {
         s.type = FC_SHAPE3_AABB;
         (void)fc_aabb3_make(fc_vec3_make(x - a, y - b, z - c), fc_vec3_make(x + a, y + b, z + c), &s.u.aabb);
-    } else {
+    } else if (type == 2) {
         s.type = FC_SHAPE3_OBB;
         (void)fc_obb3_from_euler(p, fc_vec3_make(a, b, c), (fc_angle)rnd(0, 65535), (fc_angle)rnd(0, 65535),
                                  (fc_angle)rnd(0, 65535), &s.u.obb);
+    } else {
+        s.type = FC_SHAPE3_CAPSULE;
+        (void)fc_capsule3_make(fc_vec3_make(x - a, y - b, z + c), fc_vec3_make(x + a, y + b / 2, z - c), a / 2,
+                               &s.u.capsule);
     }
     return s;
 }
@@ -240,8 +244,8 @@ static void pairs2(void)
 
 static void pairs3(void)
 {
-    for (int mt = 0; mt < 3; mt++)
-        for (int tt = 0; tt < 3; tt++) {
+    for (int mt = 0; mt < 4; mt++)
+        for (int tt = 0; tt < 4; tt++) {
             for (int k = 0; k < 10; k++) {
                 fc_shape3 m = shape3_of(mt, rnd(-10 * U, 10 * U), rnd(-10 * U, 10 * U), rnd(-10 * U, 10 * U));
                 fc_shape3 t = shape3_of(tt, rnd(-10 * U, 10 * U), rnd(-10 * U, 10 * U), rnd(-10 * U, 10 * U));

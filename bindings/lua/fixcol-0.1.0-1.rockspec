@@ -90,6 +90,7 @@ build = {
             "src/cast/cast3d.c",
             "src/cast/cast3d_box.c",
             "src/cast/cast3d_round.c",
+            "src/cast/cast3d_capsule.c",
             "src/world/world_cast3.c",
             "src/world/world_cast_ex.c",
             "src/world/world_cast_exclude.c",

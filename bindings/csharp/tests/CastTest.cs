@@ -70,6 +70,7 @@ static class CastTest
         {
             case "sphere": { Vec3 c = r.V3(); return Shape3.FromSphere(new Sphere(c, Fix16.FromRaw(r.Num()))); }
             case "aabb": { Vec3 lo = r.V3(); return Shape3.FromAabb(new Aabb3(lo, r.V3())); }
+            case "capsule": { Vec3 a = r.V3(), b = r.V3(); return Shape3.FromCapsule(new Capsule3(a, b, Fix16.FromRaw(r.Num()))); }
             case "obb":
                 {
                     Obb3 o = new Obb3();

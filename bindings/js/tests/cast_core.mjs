@@ -48,6 +48,7 @@ export function runCastCases(fc, text, brk) {
     const t = word();
     if (t === 'sphere') return Shape.sphere(num(), num(), num(), num());
     if (t === 'aabb') return Shape.aabb3(num(), num(), num(), num(), num(), num());
+    if (t === 'capsule') return Shape.capsule3(num(), num(), num(), num(), num(), num(), num());
     if (t === 'obb') {
       const c = [num(), num(), num()], h = [num(), num(), num()], a = [];
       for (let i = 0; i < 9; i++) a.push(num());

@@ -54,6 +54,9 @@ local function shape3(r)
   if t == "aabb" then
     return { type = "aabb", minx = r.num(), miny = r.num(), minz = r.num(), maxx = r.num(), maxy = r.num(), maxz = r.num() }
   end
+  if t == "capsule" then
+    return { type = "capsule", ax = r.num(), ay = r.num(), az = r.num(), bx = r.num(), by = r.num(), bz = r.num(), r = r.num() }
+  end
   assert(t == "obb", "3D shape expected: " .. tostring(t))
   local s = { type = "obb", x = r.num(), y = r.num(), z = r.num(), hx = r.num(), hy = r.num(), hz = r.num(), axes = {} }
   for i = 1, 9 do s.axes[i] = r.num() end
