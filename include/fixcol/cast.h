@@ -30,8 +30,10 @@
  *            moving (from A to B; see fixcol/collide2d.h, collide3d.h).
  *
  * Moving shapes: 2D circle, capsule, AABB, OBB, convex polygon against every
- * 2D shape; 3D sphere, AABB3, OBB3 against every 3D shape (every shape type
- * there is, so every pair of types).
+ * 2D shape; 3D sphere, AABB3, OBB3, capsule against every 3D shape (every
+ * shape type there is, so every pair of types). A 3D capsule of length 0
+ * casts bit for bit as the sphere of its radius; the 3D capsule's tie order
+ * is in docs/shape-casts.md.
  *
  * Ranges: both shapes valid (fc_shape2_validate / fc_shape3_validate:
  * coordinates within +-FC_COORD_LIMIT, sizes within FC_SIZE_LIMIT); every
@@ -139,7 +141,10 @@ FC_API fc_status fc_world_cast3_all(fc_world *w, const fc_shape3 *moving, fc_vec
  *
  * Radius-0 normals: two radius-0 shapes meeting (points: circles or
  *   spheres of radius 0) have no contact direction; 2D reports the
- *   separating axis of the segment clip, 3D the unit delta. Both are the
+ *   separating axis of the segment clip, 3D the unit delta (also a 3D
+ *   capsule of radius 0 meeting a point or another radius-0 segment at an
+ *   end or across its cylinder; segments crossing inside both report the
+ *   integer direction e x f of the two segments, toward the target). Both are the
  *   direction in which the moving shape is stopped; documented in
  *   docs/shape-casts.md (not unified: changing either would change
  *   recorded replays).
