@@ -7,15 +7,17 @@
  *   taken in full; moved == the sum of the path; the result is canonical
  *   (identical from a world with another broadphase layout, and when
  *   repeated); started inside -> pushed out first (ends outside unless
- *   FC_MOVER_STUCK). Random 3D scenes with sphere movers among spheres and
- *   AABB3s: the same properties.
+ *   FC_MOVER_STUCK). Random 3D scenes with sphere and capsule movers among
+ *   spheres and AABB3s: the same properties (capsule sweeps: sweep3c).
  *   The plane solver against an oracle of its documented rule (__int128
  *   arithmetic, planes in canonical order), and its invariant v . n <= 0.
  *   Adversarial scenes: corners (acute, right, obtuse), corridors exactly
  *   the body's width, 1 raw wider and 1 raw narrower, stairs 1 raw under
  *   the step height and at it, slopes at the limit and 1 raw steeper or
  *   shallower, a moving platform, a crowd of movers in canonical order.
- * Modes: --cases N (random cases per shape), --only random|solver|scenes.
+ * Modes: --cases N (random cases per shape), --only random|solver|scenes,
+ * --capsule-grow N (twin: the capsule oracle's radius N raw larger, so
+ * its sweep and end checks must fail).
  * Should-fail twins (tests/meson.build): the mover built with
  * FC_MOVER_TWIN_NAIVE (skin 0, advance by rounded t * delta) must fail the
  * random properties; with FC_MOVER_TWIN_REVERSED (planes in reverse
@@ -229,6 +231,202 @@ static void random3(long cases, uint64_t seed)
     }
 }
 
+/* ---- 3D capsule movers ------------------------------------------------------
+ * The capsule (p, p + e, R) swept by v covers the parallelogram
+ * P = {p + s e + t v : s, t in [0, 1]} grown by R, so the sweep touches a
+ * body iff P comes within R (+ a sphere's radius) of its core. P's four
+ * edges are segments (mo_seg_point_within, mo_seg_box_within); the rest is
+ * P's interior: a point whose projection falls inside P within R of the
+ * plane, and for a box, a box vertex projecting inside P within R, or a box
+ * edge crossing P (the least plane distance over the box part above P is at
+ * a box vertex or on P's boundary). Exact: __int128 and the 384-bit or_big
+ * (coordinates < 2^22). v = 0: the capsule itself (the end positions). */
+static void cross3i(const int64_t a[3], const int64_t b[3], int64_t o[3])
+{
+    o[0] = a[1] * b[2] - a[2] * b[1];
+    o[1] = a[2] * b[0] - a[0] * b[2];
+    o[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static or_i128 dot3i(const int64_t a[3], const int64_t b[3])
+{
+    return (or_i128)a[0] * b[0] + (or_i128)a[1] * b[1] + (or_i128)a[2] * b[2];
+}
+
+/* y within R of P through P's interior (projection inside P). */
+static int para_point_within(const int64_t p[3], const int64_t e[3], const int64_t v[3], const int64_t y[3], int64_t R)
+{
+    int64_t n[3], w[3], wv[3], ew[3];
+    cross3i(e, v, n);
+    if (n[0] == 0 && n[1] == 0 && n[2] == 0)
+        return 0;
+    for (int j = 0; j < 3; j++)
+        w[j] = y[j] - p[j];
+    cross3i(w, v, wv);
+    cross3i(e, w, ew);
+    or_i128 nn = dot3i(n, n), sn = dot3i(wv, n), tn = dot3i(ew, n), wn = dot3i(w, n);
+    if (sn < 0 || sn > nn || tn < 0 || tn > nn)
+        return 0;
+    return or_big_cmp(or_big_mul(or_big_i128(wn), or_big_i128(wn)),
+                      or_big_mul(or_big_i128((or_i128)R * R), or_big_i128(nn))) <= 0;
+}
+
+/* The box edge y0 + l g (l in [0, 1]) crosses P. */
+static int para_edge_crosses(const int64_t p[3], const int64_t e[3], const int64_t v[3], const int64_t y0[3],
+                             const int64_t g[3])
+{
+    int64_t n[3], w0[3];
+    cross3i(e, v, n);
+    for (int j = 0; j < 3; j++)
+        w0[j] = y0[j] - p[j];
+    or_i128 gn = dot3i(g, n), w0n = dot3i(w0, n);
+    if (gn == 0)
+        return 0; /* parallel: its ends are vertices (para_point_within) */
+    or_i128 sg = gn > 0 ? 1 : -1, agn = gn * sg, l = -w0n * sg; /* l / |gn| in [0, 1] */
+    if (l < 0 || l > agn)
+        return 0;
+    /* X = gn w0 - w0n g = gn (the crossing point - p) */
+    or_big X[3], bv[3], be[3], bn[3];
+    for (int j = 0; j < 3; j++) {
+        X[j] = or_big_sub(or_big_mul(or_big_i128(gn), or_big_i128(w0[j])), or_big_mul(or_big_i128(w0n), or_big_i128(g[j])));
+        bv[j] = or_big_i128(v[j]), be[j] = or_big_i128(e[j]), bn[j] = or_big_i128(n[j]);
+    }
+    or_big s = or_big_i128(0), t = or_big_i128(0);
+    for (int k = 0; k < 3; k++) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        or_big xv = or_big_sub(or_big_mul(X[i], bv[j]), or_big_mul(X[j], bv[i])); /* (X x v)_k */
+        or_big ex = or_big_sub(or_big_mul(be[i], X[j]), or_big_mul(be[j], X[i])); /* (e x X)_k */
+        s = or_big_add(s, or_big_mul(xv, bn[k]));
+        t = or_big_add(t, or_big_mul(ex, bn[k]));
+    }
+    /* s / (gn |n|^2), t / (gn |n|^2) in [0, 1] */
+    or_big den = or_big_mul(or_big_i128(agn), or_big_i128(dot3i(n, n))), zero = or_big_i128(0);
+    if (sg < 0)
+        s = or_big_neg(s), t = or_big_neg(t);
+    return or_big_cmp(s, zero) >= 0 && or_big_cmp(s, den) <= 0 && or_big_cmp(t, zero) >= 0 && or_big_cmp(t, den) <= 0;
+}
+
+/* Does the capsule (p, p + e, R) swept by v touch body b (oracle)? */
+static int sweep3c(const int64_t p[3], const int64_t e[3], int64_t R, const int64_t v[3], const fc_shape3 *b)
+{
+    int64_t pe[3], pv[3];
+    for (int j = 0; j < 3; j++)
+        pe[j] = p[j] + e[j], pv[j] = p[j] + v[j];
+    if (b->type == FC_SHAPE3_SPHERE) {
+        int64_t q[3] = {b->u.sphere.center.x, b->u.sphere.center.y, b->u.sphere.center.z};
+        int64_t rr = R + b->u.sphere.radius;
+        return mo_seg_point_within(p, e, q, rr) || mo_seg_point_within(pv, e, q, rr) ||
+               mo_seg_point_within(p, v, q, rr) || mo_seg_point_within(pe, v, q, rr) ||
+               para_point_within(p, e, v, q, rr);
+    }
+    int64_t lo[3] = {b->u.aabb.min.x, b->u.aabb.min.y, b->u.aabb.min.z},
+            hi[3] = {b->u.aabb.max.x, b->u.aabb.max.y, b->u.aabb.max.z};
+    if (mo_seg_box_within(p, e, lo, hi, R) || mo_seg_box_within(pv, e, lo, hi, R) ||
+        mo_seg_box_within(p, v, lo, hi, R) || mo_seg_box_within(pe, v, lo, hi, R))
+        return 1;
+    for (int c = 0; c < 8; c++) {
+        int64_t y[3];
+        for (int j = 0; j < 3; j++)
+            y[j] = c >> j & 1 ? hi[j] : lo[j];
+        if (para_point_within(p, e, v, y, R))
+            return 1;
+        for (int m = 0; m < 3; m++) { /* the edge from y along +axis m */
+            if (c >> m & 1)
+                continue;
+            int64_t g[3] = {0, 0, 0};
+            g[m] = hi[m] - lo[m];
+            if (para_edge_crosses(p, e, v, y, g))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static fc_shape3 caps(const int64_t p[3], const int64_t e[3], int64_t r)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_CAPSULE;
+    fc_capsule3_make(fc_vec3_make((fix16_t)p[0], (fix16_t)p[1], (fix16_t)p[2]),
+                     fc_vec3_make((fix16_t)(p[0] + e[0]), (fix16_t)(p[1] + e[1]), (fix16_t)(p[2] + e[2])), (fix16_t)r,
+                     &s.u.capsule);
+    return s;
+}
+
+static long n_capsule_blocked;
+static int64_t g_capsule_grow; /* --capsule-grow N (the should-fail twin): the oracle's radius R + N raw */
+
+static void random3c(long cases, uint64_t seed)
+{
+    uint64_t rng = seed;
+    long c = 0;
+    while (c < cases) {
+        fc_world_def def = fc_world_def_default();
+        def.dim = FC_WORLD_3D;
+        def.bounds_min = fc_vec2_make(-(64 * U), -(64 * U));
+        def.bounds_log2 = 7;
+        fc_world *w = NULL;
+        TU_CHECK(fc_world_create(&def, &w) == FC_OK, "3D world");
+        fc_shape3 bodies[10];
+        int n = 3 + (int)(tu_rand64(&rng) % 8);
+        for (int i = 0; i < n; i++) {
+            int64_t p[3], q[3];
+            for (int j = 0; j < 3; j++)
+                p[j] = mo_range(&rng, -6 * U, 6 * U), q[j] = p[j] + mo_range(&rng, 1, 4 * U);
+            bodies[i] = i % 2 ? sph(p, mo_range(&rng, 0, 3 * U)) : abox(p, q);
+            fc_body_def bd = fc_body_def_default();
+            bd.shape3 = bodies[i];
+            fc_body_id id;
+            TU_CHECK(fc_world_create_body(w, &bd, &id) == FC_OK, "3D body");
+        }
+        for (int k = 0; k < 25 && c < cases; k++, c++) {
+            int64_t p[3], e[3], d[3], R = tu_rand64(&rng) % 8 == 0 ? 0 : mo_range(&rng, U / 4, U);
+            for (int j = 0; j < 3; j++)
+                p[j] = mo_range(&rng, -8 * U, 8 * U), d[j] = mo_range(&rng, -12 * U, 12 * U);
+            for (int j = 0; j < 3; j++) /* upright characters mostly, any segment sometimes */
+                e[j] = tu_rand64(&rng) % 2 ? (j == 1 ? mo_range(&rng, 0, 2 * U) : 0) : mo_range(&rng, -2 * U, 2 * U);
+            fc_shape3 s = caps(p, e, R);
+            R += g_capsule_grow;
+            fc_mover_def md = fc_mover_def_default();
+            md.skin = (int32_t)(tu_rand64(&rng) % 2) * 16;
+            md.max_iterations = 1 + (int32_t)(tu_rand64(&rng) % 8);
+            md.step_height = tu_rand64(&rng) % 3 == 0 ? (int32_t)mo_range(&rng, 1, U) : 0;
+            md.snap_distance = tu_rand64(&rng) % 3 == 0 ? (int32_t)mo_range(&rng, 1, U) : 0;
+            fc_mover3_result r, r2;
+            fc_vec3 dv = fc_vec3_make((fix16_t)d[0], (fix16_t)d[1], (fix16_t)d[2]);
+            TU_CHECK(fc_world_move_shape3(w, &s, dv, &md, &r) == FC_OK, "capsule move");
+            TU_CHECK(fc_world_move_shape3(w, &s, dv, &md, &r2) == FC_OK && memcmp(&r, &r2, sizeof r) == 0,
+                     "capsule move not repeatable");
+            const int64_t zero[3] = {0, 0, 0};
+            int started_in = 0, free_path = 1;
+            for (int i = 0; i < n; i++) {
+                started_in |= sweep3c(p, e, R, zero, &bodies[i]);
+                free_path &= !sweep3c(p, e, R, d, &bodies[i]);
+            }
+            n_capsule_blocked += !free_path;
+            int64_t at[3] = {p[0], p[1], p[2]};
+            for (int32_t m = 0; m < r.path_count; m++) {
+                int64_t v[3] = {r.path[m].x, r.path[m].y, r.path[m].z};
+                if (m >= r.pushouts)
+                    for (int i = 0; i < n; i++)
+                        TU_CHECK(!sweep3c(at, e, R, v, &bodies[i]), "capsule: segment %d sweeps through body %d", (int)m,
+                                 i);
+                for (int j = 0; j < 3; j++)
+                    at[j] += v[j];
+            }
+            TU_CHECK(at[0] - p[0] == r.moved.x && at[1] - p[1] == r.moved.y && at[2] - p[2] == r.moved.z,
+                     "capsule: moved != sum of the path");
+            if (!(r.flags & FC_MOVER_STUCK))
+                for (int i = 0; i < n; i++)
+                    TU_CHECK(!sweep3c(at, e, R, zero, &bodies[i]), "capsule: ends overlapping body %d", i);
+            if (free_path && !started_in)
+                TU_CHECK(r.path_count >= 1 && r.path[0].x == d[0] && r.path[0].y == d[1] && r.path[0].z == d[2],
+                         "capsule: a free move was not taken in full");
+        }
+        fc_world_destroy(w);
+    }
+}
+
 /* ---- the plane solver ------------------------------------------------------ */
 static void oracle_clip(int dim, int64_t v[3], const int64_t (*pl)[3], int n)
 {
@@ -299,16 +497,20 @@ int main(int argc, char **argv)
             cases = atol(argv[++i]);
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
+        else if (strcmp(argv[i], "--capsule-grow") == 0 && i + 1 < argc)
+            g_capsule_grow = atol(argv[++i]);
     }
     if (only == NULL || strcmp(only, "random") == 0) {
         for (int kind = 0; kind < 3; kind++)
             random2(cases, kind, 0x2901 + (uint64_t)kind);
         random3(cases, 0x2904);
+        random3c(cases, 0x2906);
     }
     if (only == NULL || strcmp(only, "solver") == 0)
         solver(cases * 10, 0x2905);
     if (only == NULL || strcmp(only, "scenes") == 0)
         scenes();
-    printf("test_mover: %ld random cases per shape (circle, capsule, box, sphere)\n", cases);
+    printf("test_mover: %ld random cases per shape (circle, capsule, box, sphere, capsule3; %ld capsule3 paths blocked)\n",
+           cases, n_capsule_blocked);
     return tu_finish("test_mover");
 }
