@@ -47,6 +47,14 @@ fc_status mv_shift(mv_ctx *c, const int64_t v[3]);
  * nothing overlaps. */
 fc_status mv_pushout(mv_ctx *c, int *pushed, int64_t d[3]);
 
+#ifdef FC_MOVER_BENCH_RECORD
+/* Only in fixcol-bench's recording copy of the mover (tools/meson.build,
+ * tools/bench/bench_mover.c; never in the library): every cast mv_cast
+ * made, with its arguments (c's current shape, d, back, c's query) and
+ * what the mover saw (st, *h). */
+void mv_bench_record(const mv_ctx *c, const int64_t d[3], int64_t back, fc_status st, const mv_hit *h);
+#endif
+
 /* mover_planes.c */
 /* Clip v against the n planes (canonical order), see fixcol/mover.h. */
 void mv_clip(int dim, int64_t v[3], const int64_t (*planes)[3], int32_t n);
