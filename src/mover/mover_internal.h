@@ -20,7 +20,7 @@ typedef struct mv_ctx {
     fc_body_id ex[FC_CAST_MAX_EXCLUDE + 1]; /* the query's ids and the moved body */
     int32_t nex;
     int64_t up[3];          /* the unit up axis */
-    /* the outcome */
+    /* the outcome (touches and path last: setup zeroes what is before them) */
     int64_t moved[3];
     int32_t flags, iterations, touch_count, path_count, pushouts;
     fc_mover_touch touches[FC_MOVER_MAX_TOUCHES];
