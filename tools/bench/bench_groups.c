@@ -198,10 +198,10 @@ const bench_group bench_groups[] = {
     {"cast3", "3D shape casts (sphere, OBB3) in a 10k-body 3D world vs the segment ray", bench_cast3, cast3_figures},
     {"cast200", "world casts a mover makes (circle, capsule, OBB2, polygon, sphere, OBB3) vs the ray, 200 bodies (issue 29)",
      bench_cast200, cast200_figures},
-    {"mover", "a mover call in a 1k-body world vs the casts it makes (circle, capsule, box, sphere), a 200-mover crowd frame (issue 29)",
-     bench_mover, mover_figures},
     {"history", "frame-history ring (save, rollback by 1/4/10) vs snapshot + restore, MOBA 224 and W1 10k (issue 28)",
      bench_history, history_figures},
+    {"mover", "a mover call in a 1k-body world vs the casts it makes (circle, capsule, box, sphere), a 200-mover crowd frame (issue 29)",
+     bench_mover, mover_figures},
     {NULL, NULL, NULL, NULL}};
 
 int bench_figure_count(const bench_group *g)
