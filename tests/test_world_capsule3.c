@@ -21,6 +21,7 @@
  * applied, so the pair still overlaps. Either must fail. */
 #include "world_fixture.h"
 
+#include <fixcol/desync.h>
 #include <fixcol/pushout.h>
 
 #include <stdio.h>
@@ -488,6 +489,67 @@ static void snapshot_round_trip(void)
     fc_world_destroy(s.w);
 }
 
+/* ---- the bindings' scene: the values every binding's capsule test checks
+ * (bindings/lua/tests/capsule3.lua, bindings/csharp/tests/Capsule3Test.cs,
+ * bindings/js/tests/capsule3.test.mjs): a 3D world with the default
+ * settings; body 0 capsule (0,0,0)-(10,0,0) r 1, body 1 sphere (5,3,0) r 2
+ * (touching body 0's side), body 2 capsule (20,0,0)-(20,5,0) r 0.5 with
+ * user data 7, translated by (1, 0, -1), then reshaped to the capsule
+ * (12,0,0)-(12,4,0) r 1 (touching body 0's end cap). Pairs (0,1), (0,2). */
+#define SCENE_CHECKSUM 0x13ac6bd48bfa01eaull
+static const char scene_snapshot[] =
+    "46435357020000007000000003000000010000000000000000000000000000000a000000050000000300000003000000000000000000"
+    "00000104000000808050000080800801018080288080180080801001140780806000000080802000808008000000000000006387cb46"
+    "46caf556";
+static const char scene_dump[] =
+    "body 0 1 cat 0x00000001 mask 0xffffffff user 0 capsule a 0 0 0 b 10 0 0 radius 1\n"
+    "body 1 1 cat 0x00000001 mask 0xffffffff user 0 sphere center 5 3 0 radius 2\n"
+    "body 2 1 cat 0x00000001 mask 0xffffffff user 7 capsule a 12 0 0 b 12 4 0 radius 1\n";
+
+static void binding_scene(void)
+{
+    const fix16_t U = WF_U;
+    fc_world_def d = fc_world_def_default();
+    d.dim = FC_WORLD_3D;
+    fc_world *w = NULL;
+    TU_CHECK(fc_world_create(&d, &w) == FC_OK, "scene world");
+    fc_body_def bd = fc_body_def_default();
+    fc_body_id id[3];
+    bd.shape3 = capsule(fc_vec3_make(0, 0, 0), fc_vec3_make(10 * U, 0, 0), U);
+    TU_CHECK(fc_world_create_body(w, &bd, &id[0]) == FC_OK, "scene body 0");
+    bd.shape3 = sphere(fc_vec3_make(5 * U, 3 * U, 0), 2 * U);
+    TU_CHECK(fc_world_create_body(w, &bd, &id[1]) == FC_OK, "scene body 1");
+    bd.shape3 = capsule(fc_vec3_make(20 * U, 0, 0), fc_vec3_make(20 * U, 5 * U, 0), U / 2);
+    bd.user_data = 7;
+    TU_CHECK(fc_world_create_body(w, &bd, &id[2]) == FC_OK, "scene body 2");
+    TU_CHECK(fc_world_translate3(w, id[2], fc_vec3_make(U, 0, -U)) == FC_OK, "scene translate");
+    fc_shape3 s;
+    TU_CHECK(fc_world_get_shape3(w, id[2], &s) == FC_OK && s.u.capsule.a.x == 21 * U && s.u.capsule.b.z == -U,
+             "scene translated capsule");
+    s = capsule(fc_vec3_make(12 * U, 0, 0), fc_vec3_make(12 * U, 4 * U, 0), U);
+    TU_CHECK(fc_world_set_shape3(w, id[2], &s) == FC_OK, "scene reshape");
+    const fc_pair *p;
+    int32_t np;
+    TU_CHECK(fc_world_find_pairs(w, &p, &np) == FC_OK && np == 2 && p[0].a.index == 0 && p[0].b.index == 1 &&
+                 p[1].a.index == 0 && p[1].b.index == 2,
+             "scene pairs");
+    size_t n;
+    unsigned char *blob = snap(w, &n);
+    char hex[1024];
+    for (size_t i = 0; i < n && 2 * i + 2 < sizeof hex; i++)
+        snprintf(hex + 2 * i, 3, "%02x", blob[i]);
+    printf("scene checksum 0x%016llx\nscene snapshot %s\n", (unsigned long long)fc_world_checksum(w), hex);
+    TU_CHECK(fc_world_checksum(w) == SCENE_CHECKSUM, "scene checksum");
+    TU_CHECK(strcmp(hex, scene_snapshot) == 0, "scene snapshot bytes");
+    char dump[2048];
+    size_t dn = 0;
+    TU_CHECK(fc_world_dump(w, dump, sizeof dump - 1, &dn) == FC_OK, "scene dump");
+    dump[dn < sizeof dump ? dn : 0] = '\0';
+    TU_CHECK(strstr(dump, scene_dump) != NULL, "scene dump lines:\n%s", dump);
+    free(blob);
+    fc_world_destroy(w);
+}
+
 int main(int argc, char **argv)
 {
     int frames = 60;
@@ -499,6 +561,7 @@ int main(int argc, char **argv)
         else if (strcmp(argv[a], "--frames") == 0 && a + 1 < argc)
             frames = atoi(argv[++a]);
     }
+    binding_scene();
     adversarial();
     range_errors();
     snapshot_round_trip();
