@@ -32,6 +32,8 @@ min-distance; on a miss safe == delta; the sweep to safe misses: oracle),
 the reversed cast (target moving by -delta) gives the same t and a normal
 within the tolerance of the negated exact one, a zero-length capsule casts
 bit for bit as the sphere of its radius (both roles, every target type).
+Worlds with capsule bodies: world casts (capsule and other moving shapes)
+and world rays against brute force over the (oracle-checked) pair casts.
 Cases: random pairs at several scales, adversarial ones: parallel and
 collinear segments (moving along and across), zero-length capsules,
 perpendicular segments, grazing (the radius set from the exact least
@@ -325,6 +327,95 @@ def sphere_equal(cap, d, other):
     return errs
 
 
+# ------------------------------------------------------------ world
+
+class Ray3(C.Structure):
+    _fields_ = [("origin", Vec3), ("delta", Vec3)]
+
+
+class RayHit(C.Structure):
+    _fields_ = [("id", fc_ctypes.BodyId), ("t", C.c_int32)]
+
+
+def world_check(rng, mode, nbodies=24, queries=16):
+    """A 3D world of spheres, AABB3s, OBB3s and capsule bodies: world casts
+    (a capsule or another shape moving) and rays against brute force over
+    the pair casts (each checked against the oracle above): hit iff some
+    pair hits, t = the least pair t, the reported body's pair cast gives that
+    t and normal; a ray's t = the least t of the radius-0 sphere cast."""
+    from fc_ctypes import WorldDef, BodyDef, BodyId, Filter, Vec2
+    lib = co.lib
+    lib.fc_world_def_default.restype = WorldDef
+    lib.fc_body_def_default.restype = BodyDef
+    lib.fc_world_create.argtypes = [C.POINTER(WorldDef), C.POINTER(C.c_void_p)]
+    lib.fc_world_destroy.argtypes = [C.c_void_p]
+    lib.fc_world_create_body.argtypes = [C.c_void_p, C.POINTER(BodyDef), C.POINTER(BodyId)]
+    lib.fc_world_cast3.argtypes = [C.c_void_p, C.POINTER(co.Shape3), Vec3, Filter, C.POINTER(Hit3), C.POINTER(C.c_int)]
+    lib.fc_world_raycast3.argtypes = [C.c_void_p, C.POINTER(Ray3), Filter, C.POINTER(RayHit), C.POINTER(C.c_int)]
+    wd = lib.fc_world_def_default()
+    wd.dim = 3
+    wd.bounds_min = Vec2(-LIM, -LIM)
+    wd.bounds_log2 = 14
+    w = C.c_void_p()
+    assert lib.fc_world_create(C.byref(wd), C.byref(w)) == 0
+    errs = []
+    allf = fc_ctypes.Filter(0xFFFFFFFF, 0xFFFFFFFF)
+    try:
+        sc = 1 << 20
+        shapes, ids = [], []
+        for i in range(nbodies):
+            sh = co.random_shape(rng, ('capsule', 'sphere', 'aabb', 'obb')[i % 4], (0, 0, 0), 8 * sc)
+            if sh is None or not co.valid(sh):
+                continue
+            bd = lib.fc_body_def_default()
+            C.memmove(C.byref(bd.shape3), C.byref(co.to_c(sh)), C.sizeof(bd.shape3))
+            bid = BodyId()
+            if lib.fc_world_create_body(w, C.byref(bd), C.byref(bid)) != 0:
+                errs.append("capsule world body refused")
+                return errs
+            shapes.append(sh)
+            ids.append(bid.index)
+        for q in range(queries):
+            m = co.random_shape(rng, ('capsule', 'sphere', 'aabb', 'obb', 'capsule')[q % 5], (0, 0, 0), 8 * sc)
+            if m is None or not co.valid(m):
+                continue
+            d = tuple(rng.randint(-32 * sc, 32 * sc) for _ in range(3))
+            pairs = []
+            for k, sh in enumerate(shapes):
+                st1, hit, h, _, _, _ = cast(m, d, sh, mode)
+                if hit:
+                    pairs.append((h.t, ids[k], nvec(h.normal)))
+            h, hit = Hit3(), C.c_int(7)
+            mc = co.to_c(m)
+            if mode == 'radius' and m[0] == 'capsule':
+                mc.u.capsule.radius = min(SIZE, m[3] + 1)
+            st = lib.fc_world_cast3(w, C.byref(mc), Vec3(*d), allf, C.byref(h), C.byref(hit))
+            if st != 0 or bool(hit.value) != bool(pairs):
+                errs.append("world cast: status %d hit %d, pairs %d" % (st, hit.value, len(pairs)))
+                continue
+            if pairs:
+                tmin = min(p[0] for p in pairs)
+                mine = [p for p in pairs if p[1] == h.id.index]
+                if h.t != tmin or not mine or mine[0][0] != h.t or mine[0][2] != nvec(h.normal):
+                    errs.append("world cast: t %d body %d, pairs min %d" % (h.t, h.id.index, tmin))
+            # a ray from the moving shape's first point
+            o = co.param_set(m)[0]
+            o = tuple(int(x) for x in o)
+            pt = ('sphere', o, 0)
+            rts = []
+            for k, sh in enumerate(shapes):
+                st1, hit1, h1, _, _, _ = cast(pt, d, sh)
+                if hit1:
+                    rts.append(h1.t)
+            rh, rhit = RayHit(), C.c_int(7)
+            st = lib.fc_world_raycast3(w, C.byref(Ray3(Vec3(*o), Vec3(*d))), allf, C.byref(rh), C.byref(rhit))
+            if st != 0 or bool(rhit.value) != bool(rts) or (rts and rh.t != min(rts)):
+                errs.append("world ray: status %d hit %d t %d, point casts %s" % (st, rhit.value, rh.t, sorted(rts)[:3]))
+    finally:
+        lib.fc_world_destroy(w)
+    return errs
+
+
 # ------------------------------------------------------------ cases
 
 def rdelta(rng, spread):
@@ -485,8 +576,15 @@ def main():
             bad += 1
             if bad <= 10:
                 print("DISAGREE", cap, other, "; ".join(errs))
-    print("%d capsule casts (%d hits, %d at the start, %d misses, %d normals checked), %d zero-length = sphere: "
-          "%d disagreements" % (len(cases), stats['hit'], stats['start'], stats['miss'], stats['normals'], zeq, bad))
+    nworld = max(1, opts["cases"] // 100)
+    for k in range(nworld):
+        werrs = world_check(rng, mode)
+        for e in werrs[:5]:
+            print("DISAGREE (world)", e)
+        bad += len(werrs)
+    print("%d capsule casts (%d hits, %d at the start, %d misses, %d normals checked), %d zero-length = sphere, "
+          "%d worlds: %d disagreements" % (len(cases), stats['hit'], stats['start'], stats['miss'], stats['normals'],
+                                           zeq, nworld, bad))
     sys.exit(1 if bad else 0)
 
 
