@@ -40,7 +40,8 @@ perpendicular segments, grazing (the radius set from the exact least
 distance over the sweep: touches at exactly one instant or misses by 1
 raw), boxes' faces and edges, range limits (+-FC_COORD_LIMIT,
 FC_SIZE_LIMIT radii, the largest deltas), start overlap.
---break MODE (should-fail twins): 'radius' gives the library the capsule
+--adversarial 0: random cases only; --worlds N: N world checks (default
+cases / 100, at least 1). --break MODE (should-fail twins): 'radius' gives the library the capsule
 radius + 1 raw; 't+1' moves the oracle's t up by one; 'normal' negates the
 oracle's normal. --castlib SO: take fc_cast3 / fc_cast3_ex from SO (a build
 with a piece of the capsule cast left out: must fail).
@@ -545,13 +546,14 @@ def main():
         i = argv.index('--castlib')
         cpath = argv[i + 1]
         del argv[i:i + 2]
-    opts = fc_ctypes.parse_options(argv, {"cases": 400, "seed": 29}, ["radius", "t+1", "normal"])
+    opts = fc_ctypes.parse_options(argv, {"cases": 400, "seed": 29, "adversarial": 1, "worlds": -1},
+                                   ["radius", "t+1", "normal"])
     if opts is None:
         sys.exit(77)
     load(argv[1], cpath)
     rng = random.Random(opts["seed"])
     mode = opts.get("break")
-    cases = adversarial(rng) + gen_cases(rng, opts["cases"])
+    cases = (adversarial(rng) if opts["adversarial"] else []) + gen_cases(rng, opts["cases"])
     stats = {'hit': 0, 'miss': 0, 'start': 0, 'normals': 0}
     bad = 0
     for sm, d, st in cases:
@@ -576,7 +578,7 @@ def main():
             bad += 1
             if bad <= 10:
                 print("DISAGREE", cap, other, "; ".join(errs))
-    nworld = max(1, opts["cases"] // 100)
+    nworld = opts["worlds"] if opts["worlds"] >= 0 else max(1, opts["cases"] // 100)
     for k in range(nworld):
         werrs = world_check(rng, mode)
         for e in werrs[:5]:
