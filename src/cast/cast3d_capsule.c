@@ -221,8 +221,9 @@ static void cylinder(best3 *b, const int64_t x[3], const int64_t d[3], const int
 
 static void ball(best3 *b, const int64_t x[3], const int64_t d[3], const int64_t cen[3], int64_t rr, int neg)
 {
-    fc_castt t;
+    fc_castt t = fc_castt_int(0); /* set on a hit; initialised for the analysis */
     fc_cast3_feat f;
+    feat_clear(&f, FC_C3F_START, x, d);
     if (fc_c3_sweep_ball(x, d, cen, rr, &t, &f)) {
         f.neg = neg;
         offer(b, &t, &f);
@@ -349,8 +350,9 @@ int fc_c3_sweep_point_capsule(const int64_t x[3], const int64_t d[3], const fc_c
  * rr == 0: separating axes, as the radius-0 sphere). */
 static void point_box(best3 *b, const int64_t x[3], const int64_t d[3], const fc_c3box *box, int64_t rr)
 {
-    fc_castt t;
+    fc_castt t = fc_castt_int(0); /* set on a hit; initialised for the analysis */
     fc_cast3_feat f;
+    feat_clear(&f, FC_C3F_START, x, d);
     int hit;
     if (rr > 0) {
         hit = fc_c3_sweep_rounded(x, d, box, rr, &t, &f);

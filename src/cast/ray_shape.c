@@ -175,7 +175,7 @@ static fc_i128 big_bits(const fc_big *v, int32_t from, int32_t count, int sgn)
  * q + qh 2^126 (ray_param.h). */
 static int ray_capsule3(const fc_ray_seg *r, const fc_capsule3 *cap, fc_rayt *t)
 {
-    fc_castt c;
+    fc_castt c = fc_castt_int(0); /* set on a hit; initialised for the analysis */
     if (!fc_c3_ray_capsule(r->o, r->d, cap, &c))
         return 0;
     fc_rayt out = fc_rayt_surd(big_bits(&c.p, 0, 127, 1), c.s, fc_i128_from_i64(c.s != 0), big_bits(&c.r, 0, 127, 1));
