@@ -288,7 +288,7 @@ static void parallelogram(best3 *b, const seg3 *s, const int64_t d[3], const int
     int64_t w0[3] = {s->p[0][0] - k0[0], s->p[0][1] - k0[1], s->p[0][2] - k0[2]};
     bvec(w0, w);
     bvec(d, bd);
-    fc_big nn = bdot(n, n), zero = big64(0), lenb = big64(len), l16 = big64(65536);
+    fc_big nn = bdot(n, n), zero = big64(0), lenb = big64(len), l16 = big64(2 * s->h); /* s in [0, 2 h] */
     fc_big ls = fc_big_mul(&l16, &nn), lu = fc_big_mul(&lenb, &nn);
     fc_big r2 = fc_big_from_i128(fc_i128_mul_i64(rr, rr));
     fc_big qr = fc_big_mul(&r2, &nn);
