@@ -165,7 +165,7 @@ static fc_i128 big_bits(const fc_big *v, int32_t from, int32_t count, int sgn)
         if (src / 32 < v->n && (v->mag[src / 32] >> (src % 32) & 1u))
             w[bit / 64] |= (uint64_t)1 << (bit % 64);
     }
-    fc_i128 x = fc_i128_make((int64_t)w[1], w[0]); /* w[1] < 2^63 */
+    fc_i128 x = fc_i128_make(fc_u64_to_i64(w[1]), w[0]); /* w[1] < 2^63 (count <= 127) */
     return sgn && v->sign < 0 ? fc_i128_neg(x) : x;
 }
 

@@ -90,7 +90,7 @@ void proof_ray_capsule3(void)
 {
     fc_shape3 c = any_shape3(FC_SHAPE3_CAPSULE);
     fc_ray_seg r = {{COORD(), COORD(), COORD()}, {DELTA(), DELTA(), DELTA()}};
-    fc_rayt t;
+    fc_rayt t = fc_rayt_ratio(fc_i128_from_i64(0), fc_i128_from_i64(1)); /* set on a hit */
     if (fc_ray_shape3(&r, &c, &t)) {
         sink_int = fc_rayt_floor16(&t);
         fc_rayt half = fc_rayt_ratio(fc_i128_from_i64(1), fc_i128_from_i64(2));
