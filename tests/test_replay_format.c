@@ -93,7 +93,7 @@ static fc_vec3 rnd_vec3(uint64_t *s, int dim)
     return fc_vec3_make(x, y, dim == 3 ? rnd_fix(s) : 0);
 }
 
-static void rnd_shape(uint64_t *s, int dim, fc_replay_op *op)
+static void rnd_shape(uint64_t *s, int dim, fc_replay_op *op, int32_t version)
 {
     if (dim == 2) {
         fc_shape2 *sh = &op->shape2;
@@ -120,7 +120,7 @@ static void rnd_shape(uint64_t *s, int dim, fc_replay_op *op)
         }
     } else {
         fc_shape3 *sh = &op->shape3;
-        sh->type = (fc_shape3_type)(1 + tu_rand64(s) % 3);
+        sh->type = (fc_shape3_type)(1 + tu_rand64(s) % (version >= 5 ? 4 : 3)); /* the capsule from version 5 */
         switch (sh->type) {
         case FC_SHAPE3_SPHERE: sh->u.sphere.center = rnd_vec3(s, 3); sh->u.sphere.radius = rnd_fix(s); break;
         case FC_SHAPE3_AABB: sh->u.aabb.min = rnd_vec3(s, 3); sh->u.aabb.max = rnd_vec3(s, 3); break;
@@ -130,7 +130,10 @@ static void rnd_shape(uint64_t *s, int dim, fc_replay_op *op)
             for (int i = 0; i < 3; i++)
                 sh->u.obb.axis[i] = rnd_vec3(s, 3);
             break;
-        case FC_SHAPE3_CAPSULE: /* never drawn (1 + rand % 3): no replay format has it yet */
+        case FC_SHAPE3_CAPSULE:
+            sh->u.capsule.a = rnd_vec3(s, 3);
+            sh->u.capsule.b = rnd_vec3(s, 3);
+            sh->u.capsule.radius = rnd_fix(s);
             break;
         }
     }
@@ -141,7 +144,7 @@ static fc_replay_op rnd_op(uint64_t *s, int dim, int32_t version)
 {
     fc_replay_op op;
     memset(&op, 0, sizeof op);
-    uint32_t kinds = version >= 4 ? FC_REPLAY_OP_KINDS : version == 3 ? FC_REPLAY_OP_KINDS_V3 : FC_REPLAY_OP_KINDS_V2;
+    uint32_t kinds = version >= 5 ? FC_REPLAY_OP_KINDS : version == 4 ? FC_REPLAY_OP_KINDS_V4 : version == 3 ? FC_REPLAY_OP_KINDS_V3 : FC_REPLAY_OP_KINDS_V2;
     do
         op.kind = (fc_replay_op_kind)(1 + tu_rand64(s) % (kinds - 1));
     while (dim == 3 && op.kind == FC_REPLAY_TURN);
@@ -149,7 +152,7 @@ static fc_replay_op rnd_op(uint64_t *s, int dim, int32_t version)
     case FC_REPLAY_CREATE:
         op.filter.category = (uint32_t)tu_rand64(s);
         op.filter.mask = (uint32_t)tu_rand64(s);
-        rnd_shape(s, dim, &op);
+        rnd_shape(s, dim, &op, version);
         /* fall through */
     case FC_REPLAY_MOVE:
     case FC_REPLAY_TURN:
@@ -162,7 +165,7 @@ static fc_replay_op rnd_op(uint64_t *s, int dim, int32_t version)
         if (op.kind == FC_REPLAY_TURN)
             op.angle = (fc_angle)tu_rand64(s);
         if (op.kind == FC_REPLAY_SET)
-            rnd_shape(s, dim, &op);
+            rnd_shape(s, dim, &op, version);
         break;
     case FC_REPLAY_QUERY_SHAPE:
     case FC_REPLAY_QUERY_POINT:
@@ -171,7 +174,7 @@ static fc_replay_op rnd_op(uint64_t *s, int dim, int32_t version)
         op.filter.category = (uint32_t)tu_rand64(s);
         op.filter.mask = (uint32_t)tu_rand64(s);
         if (op.kind == FC_REPLAY_QUERY_SHAPE)
-            rnd_shape(s, dim, &op);
+            rnd_shape(s, dim, &op, version);
         else
             op.a = rnd_vec3(s, dim);
         if (op.kind == FC_REPLAY_QUERY_RAY || op.kind == FC_REPLAY_QUERY_RAY_ALL)
@@ -199,15 +202,15 @@ static fc_replay_op rnd_op(uint64_t *s, int dim, int32_t version)
         else if (op.kind == FC_REPLAY_QUERY_RING)
             op.ring = fc_ring2_make(fc_vec2_make(rnd_fix(s), rnd_fix(s)), rnd_fix(s), rnd_fix(s));
         else {
-            rnd_shape(s, dim, &op);
+            rnd_shape(s, dim, &op, version);
             op.b = rnd_vec3(s, dim);
         }
         break;
     case FC_REPLAY_QUERY_PUSHOUT: { /* version 4: two shapes */
         fc_replay_op b;
         memset(&b, 0, sizeof b);
-        rnd_shape(s, dim, &b);
-        rnd_shape(s, dim, &op);
+        rnd_shape(s, dim, &b, version);
+        rnd_shape(s, dim, &op, version);
         op.shape2_b = b.shape2;
         op.shape3_b = b.shape3;
         break;
@@ -222,6 +225,31 @@ static fc_replay_op rnd_op(uint64_t *s, int dim, int32_t version)
         break;
     case FC_REPLAY_QUERY_PAIRS:
         break;
+    case FC_REPLAY_MOVER: /* version 5 */
+    case FC_REPLAY_MOVER_SHAPE:
+        op.filter.category = (uint32_t)tu_rand64(s);
+        op.filter.mask = (uint32_t)tu_rand64(s);
+        if (op.kind == FC_REPLAY_MOVER) {
+            op.id.index = (uint32_t)(tu_rand64(s) % FC_WORLD_MAX_BODIES);
+            op.id.generation = (uint32_t)tu_rand64(s);
+        } else {
+            rnd_shape(s, dim, &op, version);
+        }
+        op.a = rnd_vec3(s, dim);
+        op.mover.skin = rnd_fix(s);
+        op.mover.max_iterations = rnd_fix(s);
+        op.mover.step_height = rnd_fix(s);
+        op.mover.snap_distance = rnd_fix(s);
+        op.mover.up_axis = rnd_fix(s);
+        op.mover.up_sign = rnd_fix(s);
+        op.mover.slope_run = rnd_fix(s);
+        op.mover.slope_rise = rnd_fix(s);
+        op.mover.exclude_count = (uint32_t)(tu_rand64(s) % (FC_REPLAY_MAX_EXCLUDE + 1));
+        for (uint32_t i = 0; i < op.mover.exclude_count; i++) {
+            op.mover.exclude[i].index = (uint32_t)(tu_rand64(s) % FC_WORLD_MAX_BODIES);
+            op.mover.exclude[i].generation = (uint32_t)tu_rand64(s);
+        }
+        break;
     }
     return op;
 }
@@ -232,7 +260,7 @@ static int is_query(fc_replay_op_kind k)
            k == FC_REPLAY_QUERY_RAY_ALL || k == FC_REPLAY_QUERY_RANGE || k == FC_REPLAY_QUERY_DUMP ||
            k == FC_REPLAY_QUERY_SECTOR || k == FC_REPLAY_QUERY_RING || k == FC_REPLAY_QUERY_CAST ||
            k == FC_REPLAY_QUERY_CAST_ALL || k == FC_REPLAY_QUERY_PUSHOUT || k == FC_REPLAY_QUERY_BODY_HASH ||
-           k == FC_REPLAY_QUERY_PAIRS;
+           k == FC_REPLAY_QUERY_PAIRS || k == FC_REPLAY_MOVER || k == FC_REPLAY_MOVER_SHAPE;
 }
 
 #define FRAMES 40
