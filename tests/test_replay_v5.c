@@ -66,6 +66,7 @@ static int def_in_range(const fc_replay_mover *m, int dim)
 
 static void hash_touches(fc_hash64 *h, const fc_mover_touch *t, int32_t n)
 {
+    fc_hash64_word(h, w2(n, 0));
     for (int32_t k = 0; k < n; k++) {
         const fc_mover_touch *x = &t[breaking ? n - 1 - k : k];
         fc_hash64_word(h, idw(x->id));
@@ -174,15 +175,10 @@ static void check_mover(const char *path, uint32_t frame, uint32_t opi, const fc
         if (ds == FC_OK) {
             fc_hash64_word(&h, w2(res.moved.x, res.moved.y));
             fc_hash64_word(&h, w2(0, res.flags));
-            fc_hash64_word(&h, w2(res.iterations, res.touch_count));
-            fc_hash64_word(&h, w2(res.path_count, res.pushouts));
             hash_touches(&h, res.touches, res.touch_count);
             int64_t sx = 0, sy = 0;
-            for (int32_t k = 0; k < res.path_count; k++) {
-                fc_hash64_word(&h, w2(res.path[k].x, res.path[k].y));
-                fc_hash64_word(&h, 0);
+            for (int32_t k = 0; k < res.path_count; k++)
                 sx += res.path[k].x, sy += res.path[k].y;
-            }
             sum_ok = sx == res.moved.x && sy == res.moved.y;
             touches = res.touch_count, flags = res.flags;
             started_out = !(res.flags & (FC_MOVER_STARTED_OVERLAP | FC_MOVER_STUCK));
@@ -213,15 +209,10 @@ static void check_mover(const char *path, uint32_t frame, uint32_t opi, const fc
         if (ds == FC_OK) {
             fc_hash64_word(&h, w2(res.moved.x, res.moved.y));
             fc_hash64_word(&h, w2(res.moved.z, res.flags));
-            fc_hash64_word(&h, w2(res.iterations, res.touch_count));
-            fc_hash64_word(&h, w2(res.path_count, res.pushouts));
             hash_touches(&h, res.touches, res.touch_count);
             int64_t sx = 0, sy = 0, sz = 0;
-            for (int32_t k = 0; k < res.path_count; k++) {
-                fc_hash64_word(&h, w2(res.path[k].x, res.path[k].y));
-                fc_hash64_word(&h, w2(res.path[k].z, 0));
+            for (int32_t k = 0; k < res.path_count; k++)
                 sx += res.path[k].x, sy += res.path[k].y, sz += res.path[k].z;
-            }
             sum_ok = sx == res.moved.x && sy == res.moved.y && sz == res.moved.z;
             touches = res.touch_count, flags = res.flags;
             started_out = !(res.flags & (FC_MOVER_STARTED_OVERLAP | FC_MOVER_STUCK));

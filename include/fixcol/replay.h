@@ -300,11 +300,10 @@ FC_API fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out);
  *     MOVER / MOVER_SHAPE (version 5; queries, though MOVER moves the
  *     body): count = the result's touch_count (0 on error), hash =
  *     fc_hash64 (seed (uint32)status) of the words moved.x | moved.y << 32,
- *     moved.z | flags << 32 (z 0 in 2D), iterations | touch_count << 32,
- *     path_count | pushouts << 32, then per touch index | generation << 32,
- *     t | kind << 32, normal.x | normal.y << 32, normal.z | iteration << 32,
- *     then per path segment x | y << 32, z (0 in 2D) - no words on error -,
- *     folded (docs/replay-format.md);
+ *     moved.z | flags << 32 (z 0 in 2D), touch_count, then per touch
+ *     index | generation << 32, t | kind << 32, normal.x | normal.y << 32,
+ *     normal.z | iteration << 32 - no words on error -, folded
+ *     (docs/replay-format.md; the body's new place is in the state too);
  *   - state = fc_world_checksum, pairs = fc_hash_pairs(0, ...) of
  *     fc_world_find_pairs and pair_count its length (versions 3 and 4:
  *     of fc_world_find_contacts2/3, the frame's own pair finding at its

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* The replay runner's version 5 queries: character mover calls
- * (fixcol/mover.h) on a body (the world changes) or a free shape, their
- * whole result hashed (docs/replay-format.md defines the words). */
+ * (fixcol/mover.h) on a body (the world changes) or a free shape: the
+ * displacement applied, the flags and the touches in canonical order hashed
+ * (docs/replay-format.md defines the words; the iteration count and the
+ * path are not part of it: every binding's mover returns these three). */
 #include "replay_run.h"
 
 #include <string.h>
@@ -37,8 +39,10 @@ static fc_mover_def def_of(const fc_replay_op *op, uint32_t world_tag, fc_body_i
     return d;
 }
 
+/* The touch count, then per touch its four words. */
 static void hash_touches(fc_hash64 *h, const fc_mover_touch *t, int32_t n)
 {
+    fc_hash64_word(h, two(n, 0));
     for (int32_t i = 0; i < n; i++) {
         fc_hash64_word(h, id_word(t[i].id));
         fc_hash64_word(h, two(t[i].t, t[i].kind));
@@ -66,13 +70,7 @@ fc_status fc_replay_run_mover(fc_world *w, int32_t dim, uint32_t world_tag, cons
         if (st == FC_OK) {
             fc_hash64_word(&h, two(r.moved.x, r.moved.y));
             fc_hash64_word(&h, two(0, r.flags));
-            fc_hash64_word(&h, two(r.iterations, r.touch_count));
-            fc_hash64_word(&h, two(r.path_count, r.pushouts));
             hash_touches(&h, r.touches, r.touch_count);
-            for (int32_t i = 0; i < r.path_count; i++) {
-                fc_hash64_word(&h, two(r.path[i].x, r.path[i].y));
-                fc_hash64_word(&h, 0);
-            }
         }
         *count = st == FC_OK ? (uint32_t)r.touch_count : 0u;
     } else {
@@ -84,13 +82,7 @@ fc_status fc_replay_run_mover(fc_world *w, int32_t dim, uint32_t world_tag, cons
         if (st == FC_OK) {
             fc_hash64_word(&h, two(r.moved.x, r.moved.y));
             fc_hash64_word(&h, two(r.moved.z, r.flags));
-            fc_hash64_word(&h, two(r.iterations, r.touch_count));
-            fc_hash64_word(&h, two(r.path_count, r.pushouts));
             hash_touches(&h, r.touches, r.touch_count);
-            for (int32_t i = 0; i < r.path_count; i++) {
-                fc_hash64_word(&h, two(r.path[i].x, r.path[i].y));
-                fc_hash64_word(&h, two(r.path[i].z, 0));
-            }
         }
         *count = st == FC_OK ? (uint32_t)r.touch_count : 0u;
     }
