@@ -41,7 +41,7 @@ rc, out, err = run("--help")
 if breaking:
     check(rc == 2 and "unknown group" in err, "--help is an unknown group (old behaviour)", out + err)
     sys.exit(1 if failures else 0)
-groups = ["trig", "obb2", "broadphase", "obb3", "scale", "cast3", "cast200", "history"]
+groups = ["trig", "obb2", "broadphase", "obb3", "scale", "cast3", "cast200", "history", "mover"]
 check(rc == 0 and out.startswith("usage: fixcol-bench") and all(g in out for g in groups)
       and re.search(r"exit .*0.*2", out, re.S) is not None and err == "",
       "--help: exit 0, usage, every group and the exit codes on stdout", out + err)

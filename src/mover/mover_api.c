@@ -3,6 +3,7 @@
  * the result, and for a body the final translate. */
 #include "mover_internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "core/nofloat.h"
@@ -49,7 +50,10 @@ static fc_status setup(mv_ctx *c, fc_world *w, int dim, const fc_mover_def *def,
     for (int j = 0; j < 3; j++)
         if (!in_range(desired[j]))
             return FC_ERR_RANGE;
-    memset(c, 0, sizeof *c);
+    /* everything but the touch and path arrays, which are written before
+     * they are read (only their first touch_count / path_count entries
+     * are); zeroing their 4.5 KB was a tenth of a mover call's overhead */
+    memset(c, 0, offsetof(mv_ctx, touches));
     c->w = w;
     c->dim = dim;
     c->def = def;
@@ -71,7 +75,7 @@ static void result2(const mv_ctx *c, fc_mover2_result *out)
     out->touch_count = c->touch_count;
     out->path_count = c->path_count;
     out->pushouts = c->pushouts;
-    memcpy(out->touches, c->touches, sizeof out->touches);
+    memcpy(out->touches, c->touches, (size_t)c->touch_count * sizeof out->touches[0]);
     for (int32_t i = 0; i < c->path_count; i++)
         out->path[i] = fc_vec2_make((fix16_t)c->path[i][0], (fix16_t)c->path[i][1]);
 }
@@ -85,7 +89,7 @@ static void result3(const mv_ctx *c, fc_mover3_result *out)
     out->touch_count = c->touch_count;
     out->path_count = c->path_count;
     out->pushouts = c->pushouts;
-    memcpy(out->touches, c->touches, sizeof out->touches);
+    memcpy(out->touches, c->touches, (size_t)c->touch_count * sizeof out->touches[0]);
     for (int32_t i = 0; i < c->path_count; i++)
         out->path[i] = fc_vec3_make((fix16_t)c->path[i][0], (fix16_t)c->path[i][1], (fix16_t)c->path[i][2]);
 }

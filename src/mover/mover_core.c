@@ -123,18 +123,38 @@ static fc_status push_out(mv_ctx *c)
 
 fc_status mv_run(mv_ctx *c, const int64_t desired[3])
 {
-    fc_status st = push_out(c);
-    if (st != FC_OK || (c->flags & FC_MOVER_STUCK))
-        return st;
+    /* The push-out's overlap query finds a body exactly when the shape
+     * overlaps one that passes the filter and is not excluded (closed
+     * sets), and a cast along a non-zero delta has its exact entry at 0
+     * exactly then (fixcol/cast.h: the entry is 0 when the closed shapes
+     * overlap at the start; the cast takes the same filter and
+     * exclusions). So iteration 0's cast is made first: when it did not
+     * start in overlap, the push-out would have found nothing and changed
+     * nothing, and the cast is the one iteration 0 makes - the overlap
+     * query is saved. Started in overlap (or any error): the push-out runs
+     * as before and iteration 0 casts again, so every output, error
+     * included, is what push-out-first gives. */
+    mv_hit first;
+    int have_first = !is_zero(desired) && mv_cast(c, desired, c->def->skin, &first) == FC_OK && !first.started;
+    fc_status st = FC_OK;
+    if (!have_first) {
+        st = push_out(c);
+        if (st != FC_OK || (c->flags & FC_MOVER_STUCK))
+            return st;
+    }
     int64_t rem[3], planes[FC_MOVER_MAX_TOUCHES][3];
     int32_t nplanes = 0;
     memcpy(rem, desired, sizeof rem);
     for (int32_t it = 0; it < c->def->max_iterations && !is_zero(rem); it++) {
         mv_hit h;
         c->iterations = it + 1;
-        st = mv_cast(c, rem, c->def->skin, &h);
-        if (st != FC_OK)
-            return st;
+        if (it == 0 && have_first) {
+            h = first;
+        } else {
+            st = mv_cast(c, rem, c->def->skin, &h);
+            if (st != FC_OK)
+                return st;
+        }
         st = advance(c, h.safe);
         if (st != FC_OK)
             return st;

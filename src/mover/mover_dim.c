@@ -86,7 +86,11 @@ fc_status mv_cast(mv_ctx *c, const int64_t d[3], int64_t back, mv_hit *h)
 #ifdef FC_MOVER_TWIN_NAIVE
     back = 0;
 #endif
-    return c->dim == 2 ? cast2(c, d, back, h) : cast3(c, d, back, h);
+    fc_status st = c->dim == 2 ? cast2(c, d, back, h) : cast3(c, d, back, h);
+#ifdef FC_MOVER_BENCH_RECORD
+    mv_bench_record(c, d, back, st, h);
+#endif
+    return st;
 }
 
 /* *p + v into *p when it stays a raw coordinate (the validation checks the

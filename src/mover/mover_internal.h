@@ -20,7 +20,7 @@ typedef struct mv_ctx {
     fc_body_id ex[FC_CAST_MAX_EXCLUDE + 1]; /* the query's ids and the moved body */
     int32_t nex;
     int64_t up[3];          /* the unit up axis */
-    /* the outcome */
+    /* the outcome (touches and path last: setup zeroes what is before them) */
     int64_t moved[3];
     int32_t flags, iterations, touch_count, path_count, pushouts;
     fc_mover_touch touches[FC_MOVER_MAX_TOUCHES];
@@ -46,6 +46,14 @@ fc_status mv_shift(mv_ctx *c, const int64_t v[3]);
  * overlapping body of least index the query reports; *pushed = 0 when
  * nothing overlaps. */
 fc_status mv_pushout(mv_ctx *c, int *pushed, int64_t d[3]);
+
+#ifdef FC_MOVER_BENCH_RECORD
+/* Only in fixcol-bench's recording copy of the mover (tools/meson.build,
+ * tools/bench/bench_mover.c; never in the library): every cast mv_cast
+ * made, with its arguments (c's current shape, d, back, c's query) and
+ * what the mover saw (st, *h). */
+void mv_bench_record(const mv_ctx *c, const int64_t d[3], int64_t back, fc_status st, const mv_hit *h);
+#endif
 
 /* mover_planes.c */
 /* Clip v against the n planes (canonical order), see fixcol/mover.h. */

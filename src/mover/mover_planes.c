@@ -63,6 +63,17 @@ int32_t mv_surface(const int64_t e[3], const int64_t up[3], int32_t run, int32_t
         c -= e[j] * up[j]; /* up is a unit axis: c is -(e's up component) */
     if (c == 0)
         return FC_MOVER_TOUCH_WALL;
+    /* |e_j| < 2^30 (every reported normal, most flat directions): c^2 and
+     * |e|^2 < 2^62, run^2 <= 2^60, run^2 + rise^2 <= 2^61, so both sides
+     * are products of two int64 and one exact 128-bit comparison decides
+     * (the same answer as the big integers below) */
+    const int64_t lim = (int64_t)1 << 30;
+    if (e[0] > -lim && e[0] < lim && e[1] > -lim && e[1] < lim && e[2] > -lim && e[2] < lim) {
+        int64_t ee = e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
+        if (fc_cmp_products(c * c, (int64_t)run * run + (int64_t)rise * rise, (int64_t)run * run, ee) < 0)
+            return FC_MOVER_TOUCH_WALL;
+        return c > 0 ? FC_MOVER_TOUCH_GROUND : FC_MOVER_TOUCH_CEILING;
+    }
     fc_big cc = big(c), ee = big(0);
     cc = fc_big_mul(&cc, &cc);
     for (int j = 0; j < 3; j++) {

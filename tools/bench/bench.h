@@ -64,6 +64,7 @@ void bench_scale(void); /* the world at game scale (issue 15) */
 void bench_cast3(void); /* 3D shape casts in a 10k world (bench_cast3.c) */
 void bench_cast200(void); /* world casts vs the ray in a 200-body world (bench_cast200.c) */
 void bench_history(void); /* the frame-history ring vs snapshot + restore (bench_history.c) */
+void bench_mover(void); /* the mover vs its casts in a 1k world, a 200-mover crowd frame (bench_mover.c) */
 
 /* Workload W1 (bench_world.c): ms per frame of fixcol (layout, bodies on
  * the centre lines or not) and of the float sort-and-sweep baseline; the

@@ -159,6 +159,33 @@ static const bench_figure cast200_figures[] = {
     {"raycast3_closest_200", "ns"},     {"cast_sphere_closest_200", "ns"}, {"cast_obb3_closest_200", "ns"},
     {"cast_sphere_vs_ray_200", "x"},    {"cast_obb3_vs_ray_200", "x"},     {NULL, NULL}};
 
+static const bench_figure mover_figures[] = {
+    {"mover_circle_1k", "ns"},
+    {"mover_circle_casts", "ns"},
+    {"mover_circle_vs_casts", "x"},
+    {"mover_circle_vs_casts_spread", "x"},
+    {"mover_circle_casts_per_call", "casts"},
+    {"mover_capsule_1k", "ns"},
+    {"mover_capsule_casts", "ns"},
+    {"mover_capsule_vs_casts", "x"},
+    {"mover_capsule_vs_casts_spread", "x"},
+    {"mover_capsule_casts_per_call", "casts"},
+    {"mover_box_1k", "ns"},
+    {"mover_box_casts", "ns"},
+    {"mover_box_vs_casts", "x"},
+    {"mover_box_vs_casts_spread", "x"},
+    {"mover_box_casts_per_call", "casts"},
+    {"mover_sphere_1k", "ns"},
+    {"mover_sphere_casts", "ns"},
+    {"mover_sphere_vs_casts", "x"},
+    {"mover_sphere_vs_casts_spread", "x"},
+    {"mover_sphere_casts_per_call", "casts"},
+    {"mover_crowd200_frame", "us"},
+    {"mover_crowd200_frame_min", "us"},
+    {"mover_crowd200_frame_max", "us"},
+    {"mover_crowd200_touches", "touches/frame"},
+    {NULL, NULL}};
+
 /* Run order (all groups, or those named). */
 const bench_group bench_groups[] = {
     {"trig", "table sin/cos vs libfixmath's fix16_sin: speed and worst error", bench_trig, trig_figures},
@@ -173,6 +200,8 @@ const bench_group bench_groups[] = {
      bench_cast200, cast200_figures},
     {"history", "frame-history ring (save, rollback by 1/4/10) vs snapshot + restore, MOBA 224 and W1 10k (issue 28)",
      bench_history, history_figures},
+    {"mover", "a mover call in a 1k-body world vs the casts it makes (circle, capsule, box, sphere), a 200-mover crowd frame (issue 29)",
+     bench_mover, mover_figures},
     {NULL, NULL, NULL, NULL}};
 
 int bench_figure_count(const bench_group *g)
