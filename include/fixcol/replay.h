@@ -158,7 +158,7 @@ typedef struct fc_replay_expect {
     uint32_t pair_count;
     uint32_t ops;           /* hash of the statuses (and created ids) of the non-query operations */
     uint32_t query_count;   /* number of query operations in the frame */
-    /* Version 3 and 4 frames (extended = 1; all 0 in a version 1 or 2 frame): */
+    /* Version 3 to 5 frames (extended = 1; all 0 in a version 1 or 2 frame): */
     uint32_t extended;      /* 1 when the fields below are present and part of the checksum */
     uint32_t began_count;   /* fc_world_pair_events after the frame's pair finding: pairs that began */
     uint32_t began;         /* their fc_hash_pairs (seed 0), folded to 32 bits */
@@ -340,7 +340,7 @@ FC_API void fc_replay_runner_begin_frame(fc_replay_runner *rn);
 /* Execute op and fold its outcome into the frame. Returns the world call's
  * status for every kind, queries included (overlap, point, ray, ray_all,
  * range, dump, sector, ring, cast, cast_all, pushout, body_hash, pairs
- * (its first error): the status also folded into
+ * (its first error), mover, mover_shape: the status also folded into
  * the query's result hash); a recorded replay may contain rejected
  * operations: that is data, not a failure. FC_ERR_NO_MEMORY from the
  * runner itself (a query result it cannot store) or from the world call
