@@ -60,9 +60,10 @@ static uint8_t *seed_blob(int dim3, size_t *size)
             }
         } else {
             fc_vec3 c3 = fc_vec3_make(c.x, i * U / 2, c.y);
-            switch (i % 3) {
+            switch (i % 4) {
             case 0: bd.shape3.type = FC_SHAPE3_SPHERE, fc_sphere_make(c3, U + i, &bd.shape3.u.sphere); break;
             case 1: bd.shape3.type = FC_SHAPE3_AABB, fc_aabb3_make(c3, fc_vec3_make(c3.x + U, c3.y + U, c3.z + 3 * U), &bd.shape3.u.aabb); break;
+            case 2: bd.shape3.type = FC_SHAPE3_CAPSULE, fc_capsule3_make(c3, fc_vec3_make(c3.x - U, c3.y + 2 * U, c3.z + 1), U / 2 + i, &bd.shape3.u.capsule); break;
             default:
                 bd.shape3.type = FC_SHAPE3_OBB;
                 fc_obb3_from_euler(c3, fc_vec3_make(U, 2 * U, U / 2), (fc_angle)(i * 5003), (fc_angle)(i * 901), 300, &bd.shape3.u.obb);

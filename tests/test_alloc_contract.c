@@ -104,7 +104,7 @@ static void step(scen *s)
     if (s->n < 8 || (op <= 1 && s->n < 256)) {
         fc_body_def bd = fc_body_def_default();
         if (dim3)
-            bd.shape3 = wf_shape3(&s->rng, 40);
+            bd.shape3 = wf_shape3_cap(&s->rng, 40);
         else
             bd.shape2 = wf_shape2(&s->rng, 40);
         what = "create_body";
@@ -128,7 +128,7 @@ static void step(scen *s)
     } else if (op == 5) {
         what = "set_shape";
         if (dim3) {
-            fc_shape3 sh = wf_shape3(&s->rng, 40);
+            fc_shape3 sh = wf_shape3_cap(&s->rng, 40);
             st = fc_world_set_shape3(w, s->ids[k], &sh);
         } else {
             fc_shape2 sh = wf_shape2(&s->rng, 40);
@@ -162,7 +162,7 @@ static void step(scen *s)
         int32_t nids;
         what = "overlap";
         if (dim3) {
-            fc_shape3 sh = wf_shape3(&s->rng, 40);
+            fc_shape3 sh = wf_shape3_cap(&s->rng, 40);
             st = fc_world_overlap3(w, &sh, fc_filter_default(), &ids, &nids);
         } else {
             fc_shape2 sh = wf_shape2(&s->rng, 40);

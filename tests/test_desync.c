@@ -14,6 +14,8 @@
  * sums, but the protocol's answers (fc_desync_answer) are keyed by the
  * dimension, so fc_desync never reports worlds of different dimensions
  * equal (empty worlds included); the 3D answers follow their definition.
+ * Capsule3 bodies (issue 29): in the mixed 3D world each capsule field 1 raw
+ * off is located to its slot (--break-capsule3: left unchanged: must fail).
  * Budget (issue 27, 5): a lying responder (every range differs, 99,982
  * slots) is stopped with FC_DESYNC_LIMIT after the default budget, 2 +
  * FC_DESYNC_DEFAULT_MAX_FOUND * ceil(log2 S) rounds and at most
@@ -37,7 +39,7 @@
 
 #define N_BODIES 10000
 
-static int g_break, g_break_dim, g_break_budget;
+static int g_break, g_break_dim, g_break_budget, g_break_cap3;
 
 /* ---- an independent range sum from the documentation */
 static uint64_t avalanche(uint64_t x)
@@ -502,14 +504,14 @@ static void dimensions(void)
     /* 3D answers vs the definition on a populated world, both sides 3D */
     uint64_t rng = 31;
     for (int i = 0; i < 300; i++) {
-        bd.shape3 = wf_shape3(&rng, 100);
+        bd.shape3 = wf_shape3_cap(&rng, 100);
         fc_body_id id;
         fc_world_create_body(c, &bd, &id);
     }
     fc_world *d3 = new_world3();
     for (int i = 0; i < 300; i++) {
         fc_body_id id;
-        bd.shape3 = wf_shape3(&rng, 100);
+        bd.shape3 = wf_shape3_cap(&rng, 100);
         fc_world_create_body(d3, &bd, &id);
     }
     for (uint32_t lo = 0; lo < 310; lo += 37)
@@ -519,6 +521,31 @@ static void dimensions(void)
                 sum += avalanche(doc_word3(c, i));
             TU_CHECK(fc_desync_answer(c, (uint64_t)lo | (uint64_t)hi << 32, &got) == FC_OK && got == sum,
                      "3D answer [%u, %u) vs its definition", lo, hi);
+        }
+    /* every capsule3 field of a body 1 raw off (the first, a middle and the
+     * last capsule of the mixed 3D world): the locator names that slot
+     * (--break-capsule3: 0 raw off, so it finds nothing) */
+    uint32_t all[320], nall = 0, slots = fc_world_slot_count(c);
+    for (uint32_t i = 0; i < slots && nall < 320; i++) {
+        fc_shape3 s;
+        if (fc_world_get_shape3(c, id_at(c, i), &s) == FC_OK && s.type == FC_SHAPE3_CAPSULE)
+            all[nall++] = i;
+    }
+    const uint32_t ncap = nall >= 3 ? 3 : 0, caps[3] = {all[0], all[nall / 2], all[nall > 0 ? nall - 1 : 0]};
+    TU_CHECK(ncap == 3, "the mixed 3D world has capsule3 bodies (%u)", ncap);
+    for (uint32_t k = 0; k < ncap; k++)
+        for (int f = 0; f < 7; f++) {
+            fc_world *e = clone(c);
+            fc_shape3 s;
+            const fc_body_id id = id_at(e, caps[k]);
+            TU_CHECK(fc_world_get_shape3(e, id, &s) == FC_OK, "capsule read back");
+            int32_t *v = f < 3 ? &s.u.capsule.a.x + f : f < 6 ? &s.u.capsule.b.x + (f - 3) : &s.u.capsule.radius;
+            *v += g_break_cap3 ? 0 : 1;
+            TU_CHECK(fc_world_set_shape3(e, id, &s) == FC_OK, "capsule field %d moved", f);
+            char what[48];
+            snprintf(what, sizeof what, "capsule3 field %d 1 raw off", f);
+            expect_one(what, c, e, caps[k]);
+            fc_world_destroy(e);
         }
     fc_world_destroy(a);
     fc_world_destroy(b);
@@ -603,6 +630,7 @@ int main(int argc, char **argv)
     g_break = argc > 1 && strcmp(argv[1], "--break") == 0;
     g_break_dim = argc > 1 && strcmp(argv[1], "--break-dim") == 0;
     g_break_budget = argc > 1 && strcmp(argv[1], "--break-budget") == 0;
+    g_break_cap3 = argc > 1 && strcmp(argv[1], "--break-capsule3") == 0;
     lying_peer();
     dimensions();
     ranges();

@@ -9,8 +9,12 @@
  * freed slot's generation, a setting, the free-list order); snapshot diff
  * of equal blobs, of differing blobs, and of malformed blobs (which one).
  *
+ * The 3D world holds a capsule3 (issue 29): its golden line names a, b,
+ * radius; the diff and the snapshot diff name a changed capsule field.
+ *
  * --break: the golden 2D world gets one coordinate 1 raw off; the golden
- * dump must then not match and the test must fail. */
+ * dump must then not match and the test must fail. --break-capsule3: the
+ * golden 3D world's capsule has b.z 1 raw off: the capsule checks fail. */
 #include <fixcol/desync.h>
 
 #include <stdio.h>
@@ -21,7 +25,7 @@
 
 #define U 65536
 
-static int g_break;
+static int g_break, g_break_cap3;
 
 static fc_world *world(fc_world_dim dim)
 {
@@ -74,6 +78,30 @@ static fc_shape2 circle(int32_t x, int32_t y, int32_t r)
     s.type = FC_SHAPE2_CIRCLE;
     s.u.circle = fc_circle_make(fc_vec2_make(x, y), r);
     return s;
+}
+
+/* The golden 3D world: bodies 0..3 sphere, aabb, obb, capsule
+ * (--break-capsule3: the capsule's b.z 1 raw off). */
+static fc_world *golden3(void)
+{
+    fc_world *w = world(FC_WORLD_3D);
+    fc_body_def bd = fc_body_def_default();
+    fc_vec3 c0 = {U, -U, U / 4}, h = {U, 2 * U, 3 * U}, lo = {-U, 0, 0}, hi = {0, U, 1};
+    TU_CHECK(fc_sphere_make(c0, U / 8, &bd.shape3.u.sphere) == FC_OK, "sphere");
+    bd.shape3.type = FC_SHAPE3_SPHERE;
+    fc_body_id id;
+    TU_CHECK(fc_world_create_body(w, &bd, &id) == FC_OK, "3D body");
+    bd.shape3.type = FC_SHAPE3_AABB;
+    TU_CHECK(fc_aabb3_make(lo, hi, &bd.shape3.u.aabb) == FC_OK && fc_world_create_body(w, &bd, &id) == FC_OK, "aabb3");
+    bd.shape3.type = FC_SHAPE3_OBB;
+    TU_CHECK(fc_obb3_from_euler(c0, h, 0, 0, 0, &bd.shape3.u.obb) == FC_OK && fc_world_create_body(w, &bd, &id) == FC_OK,
+             "obb3");
+    bd.shape3.type = FC_SHAPE3_CAPSULE;
+    fc_vec3 a = {-2 * U, U / 2, -U / 4}, b = {3 * U, U / 2, -3 * U / 2 + g_break_cap3};
+    TU_CHECK(fc_capsule3_make(a, b, 3 * U / 4, &bd.shape3.u.capsule) == FC_OK &&
+                 fc_world_create_body(w, &bd, &id) == FC_OK && id.index == 3,
+             "capsule3");
+    return w;
 }
 
 /* Bodies 0..4: circle, aabb (filter, user data), obb, capsule, triangle;
@@ -161,27 +189,17 @@ static void golden_dumps(void)
     fc_world_destroy(c);
     fc_world_destroy(w);
 
-    /* 3D: sphere, aabb, obb */
-    w = world(FC_WORLD_3D);
-    fc_body_def bd = fc_body_def_default();
-    fc_vec3 c0 = {U, -U, U / 4}, h = {U, 2 * U, 3 * U}, lo = {-U, 0, 0}, hi = {0, U, 1};
-    TU_CHECK(fc_sphere_make(c0, U / 8, &bd.shape3.u.sphere) == FC_OK, "sphere");
-    bd.shape3.type = FC_SHAPE3_SPHERE;
-    fc_body_id id;
-    TU_CHECK(fc_world_create_body(w, &bd, &id) == FC_OK, "3D body");
-    bd.shape3.type = FC_SHAPE3_AABB;
-    TU_CHECK(fc_aabb3_make(lo, hi, &bd.shape3.u.aabb) == FC_OK && fc_world_create_body(w, &bd, &id) == FC_OK, "aabb3");
-    bd.shape3.type = FC_SHAPE3_OBB;
-    TU_CHECK(fc_obb3_from_euler(c0, h, 0, 0, 0, &bd.shape3.u.obb) == FC_OK && fc_world_create_body(w, &bd, &id) == FC_OK,
-             "obb3");
+    /* 3D: sphere, aabb, obb, capsule */
+    w = golden3();
     snprintf(want, sizeof want,
              "fixcol-dump 1\n"
              "world dim 3 tag 1 bounds 0 0 log2 10 depth 5 layout loose\n"
-             "slots 3 live 3 free 0 checksum 0x%016llx\n"
+             "slots 4 live 4 free 0 checksum 0x%016llx\n"
              "body 0 1 cat 0x00000001 mask 0xffffffff user 0 sphere center 1 -1 0.25 radius 0.125\n"
              "body 1 1 cat 0x00000001 mask 0xffffffff user 0 aabb min -1 0 0 max 0 1 0.0000152587890625\n"
              "body 2 1 cat 0x00000001 mask 0xffffffff user 0 obb center 1 -1 0.25 half 1 2 3 axis0 1 0 0 axis1 0 1 0 "
              "axis2 0 0 1\n"
+             "body 3 1 cat 0x00000001 mask 0xffffffff user 0 capsule a -2 0.5 -0.25 b 3 0.5 -1.5 radius 0.75\n"
              "freelist\n"
              "end\n",
              (unsigned long long)fc_world_checksum(w));
@@ -337,11 +355,64 @@ static void snapshot_diffs(void)
     fc_world_destroy(b);
 }
 
+/* ---- capsule3 bodies in the desync tools */
+static void capsule3_diffs(void)
+{
+    fc_world *a = golden3(), *b = golden3();
+    const fc_body_id cap = {3, 1, 1};
+    char *da = dump(a), *db = dump(b);
+    TU_CHECK(strcmp(da, db) == 0 && fc_world_checksum(a) == fc_world_checksum(b), "two golden 3D worlds agree");
+    free(da);
+    free(db);
+    /* each capsule field 1 raw off: the diff names exactly that field */
+    static const char *const field[7] = {"a.x", "a.y", "a.z", "b.x", "b.y", "b.z", "radius"};
+    static const char *const values[7] = {"-2 vs -1.9999847412109375", "0.5 vs 0.5000152587890625",
+                                          "-0.25 vs -0.2499847412109375", "3 vs 3.0000152587890625",
+                                          "0.5 vs 0.5000152587890625", "-1.5 vs -1.4999847412109375",
+                                          "0.75 vs 0.7500152587890625"};
+    for (int k = 0; k < 7; k++) {
+        fc_world *c = golden3();
+        fc_shape3 s;
+        TU_CHECK(fc_world_get_shape3(c, cap, &s) == FC_OK && s.type == FC_SHAPE3_CAPSULE, "capsule read back");
+        int32_t *v = k < 3 ? &s.u.capsule.a.x + k : k < 6 ? &s.u.capsule.b.x + (k - 3) : &s.u.capsule.radius;
+        *v += 1;
+        TU_CHECK(fc_world_set_shape3(c, cap, &s) == FC_OK, "capsule field %d + 1 raw", k);
+        TU_CHECK(fc_world_checksum(c) != fc_world_checksum(a), "checksum sees capsule %s", field[k]);
+        char want[160];
+        snprintf(want, sizeof want, "slot 3: body 3:1 %s: %s\n", field[k], values[k]);
+        expect_diff(field[k], a, c, want, 1);
+        /* the snapshot diff of the two blobs names the same field */
+        size_t na, nc, n = 0;
+        unsigned char *pa = blob_of(a, &na), *pc = blob_of(c, &nc);
+        uint32_t count = 0;
+        int32_t bad = -1;
+        char text[256];
+        TU_CHECK(fc_snapshot_diff(pa, na, pc, nc, text, sizeof text, &n, &count, &bad) == FC_OK && count == 1 &&
+                     n < sizeof text,
+                 "snapshot diff of capsule %s", field[k]);
+        text[n < sizeof text ? n : 0] = '\0';
+        TU_CHECK(strcmp(text, want) == 0, "snapshot diff text %s, want %s", text, want);
+        free(pa);
+        free(pc);
+        fc_world_destroy(c);
+    }
+    /* another shape type in the capsule's slot */
+    fc_shape3 sp;
+    sp.type = FC_SHAPE3_SPHERE;
+    TU_CHECK(fc_sphere_make((fc_vec3){0, 0, 0}, U, &sp.u.sphere) == FC_OK && fc_world_set_shape3(b, cap, &sp) == FC_OK,
+             "capsule to sphere");
+    expect_diff("capsule3 type", a, b, "slot 3: body 3:1 shape: capsule vs sphere\n", 1);
+    fc_world_destroy(a);
+    fc_world_destroy(b);
+}
+
 int main(int argc, char **argv)
 {
     g_break = argc > 1 && strcmp(argv[1], "--break") == 0;
+    g_break_cap3 = argc > 1 && strcmp(argv[1], "--break-capsule3") == 0;
     golden_dumps();
     diffs();
     snapshot_diffs();
+    capsule3_diffs();
     return tu_finish(g_break ? "test_desync_dump --break" : "test_desync_dump");
 }

@@ -3,7 +3,8 @@
  *
  * A reference run plays F random frames of a 2D or 3D world: moves (many
  * per body and frame), creates (every shape type, free slots reused),
- * destroys, shape / angle / filter / user-data changes in random order,
+ * destroys, shape / angle / filter / user-data changes in random order
+ * (3D: spheres, AABB3s and capsule3s),
  * then find_pairs with its events, an overlap query and a ray, and a
  * save. Each frame's outputs (every status and id returned, pairs, events,
  * queries) are hashed; its checksum and snapshot bytes are kept.
@@ -104,10 +105,15 @@ static void random_shape3(uint64_t *s, fc_shape3 *sh)
 {
     const fc_vec3 c = {units(s, 10, 200), units(s, -5, 5), units(s, 10, 200)};
     memset(sh, 0, sizeof *sh);
-    if (rnd(s, 3) == 0) {
+    const uint32_t k = rnd(s, 4);
+    if (k == 0) {
         sh->type = FC_SHAPE3_AABB;
         (void)fc_aabb3_make(c, (fc_vec3){c.x + units(s, 1, 8), c.y + units(s, 1, 8), c.z + units(s, 1, 8)},
                             &sh->u.aabb);
+    } else if (k == 1) { /* a big shape: its records carry the whole capsule */
+        sh->type = FC_SHAPE3_CAPSULE;
+        (void)fc_capsule3_make(c, (fc_vec3){c.x + units(s, -6, 6), c.y + units(s, 0, 6), c.z + units(s, -6, 6)},
+                               units(s, 0, 3), &sh->u.capsule);
     } else {
         sh->type = FC_SHAPE3_SPHERE;
         (void)fc_sphere_make(c, units(s, 1, 6), &sh->u.sphere);

@@ -127,7 +127,7 @@ static void body_def(uint64_t *s, int dim3, fc_body_def *bd)
 {
     *bd = fc_body_def_default();
     if (dim3)
-        bd->shape3 = wf_shape3(s, 40);
+        bd->shape3 = wf_shape3_cap(s, 40);
     else
         bd->shape2 = wf_shape2(s, 40);
 }

@@ -72,7 +72,7 @@ static uint64_t op(scen *s, int32_t area)
         if (dim2)
             bd.shape2 = wf_shape2(r, area);
         else
-            bd.shape3 = wf_shape3(r, area);
+            bd.shape3 = wf_shape3_cap(r, area);
         bd.filter = random_filter(r);
         bd.user_data = tu_rand64(r) % 3 == 0 ? tu_rand64(r) : 0;
         fc_body_id id;
@@ -94,7 +94,7 @@ static uint64_t op(scen *s, int32_t area)
             fc_shape2 sh = wf_shape2(r, area);
             st = fc_world_set_shape2(s->w, id, &sh);
         } else {
-            fc_shape3 sh = wf_shape3(r, area);
+            fc_shape3 sh = wf_shape3_cap(r, area);
             st = fc_world_set_shape3(s->w, id, &sh);
         }
         break;
@@ -179,7 +179,7 @@ static uint64_t queries(fc_world *w, uint64_t seed, int32_t area)
             fc_shape2 sh = wf_shape2(&seed, area);
             st = fc_world_overlap2(w, &sh, f, &ids, &n);
         } else {
-            fc_shape3 sh = wf_shape3(&seed, area);
+            fc_shape3 sh = wf_shape3_cap(&seed, area);
             st = fc_world_overlap3(w, &sh, f, &ids, &n);
         }
         h = mix(mix(h, (uint64_t)st), fc_hash_ids(0, ids, n));
@@ -366,7 +366,7 @@ static void slot_counts(fc_world_dim dim)
         if (dim == FC_WORLD_2D)
             bd.shape2 = wf_shape2(&s.rng, 100);
         else
-            bd.shape3 = wf_shape3(&s.rng, 100);
+            bd.shape3 = wf_shape3_cap(&s.rng, 100);
         if (fc_world_create_body(s.w, &bd, &s.ids[s.n]) == FC_OK && s.n < MAXB - 1)
             s.n++;
     }

@@ -99,7 +99,7 @@ static void new_shape(model *m, int k, int small_only)
 {
     if (m->dim3) {
         do
-            m->s3[k] = wf_shape3(&m->rng, 100);
+            m->s3[k] = wf_shape3_cap(&m->rng, 100);
         while (small_only && m->s3[k].type != FC_SHAPE3_SPHERE);
     } else {
         do
@@ -142,6 +142,9 @@ static void move(model *m, int k, int32_t dx, int32_t dy, int32_t dz)
             p[1] = &s->u.aabb.max;
         } else if (s->type == FC_SHAPE3_OBB) {
             p[0] = &s->u.obb.center;
+        } else if (s->type == FC_SHAPE3_CAPSULE) {
+            p[0] = &s->u.capsule.a;
+            p[1] = &s->u.capsule.b;
         }
         for (int i = 0; i < 2 && p[i] != NULL; i++)
             *p[i] = fc_vec3_make(p[i]->x + dx, p[i]->y + dy, p[i]->z + dz);

@@ -13,8 +13,12 @@
  *    range, oversized OBB3 axis, bad padding, leftover bytes, bad free
  *    entries, version, length, trailer) are rejected with the target
  *    unchanged, while the same model without the defect is accepted.
- * Usage: test_snapshot [--break] (--break: the oracle's zigzag flips sign,
- * so its bytes must disagree with the library's). */
+ * Capsule3 bodies (3D type 4, since issue 29) are in the random 3D worlds,
+ * at the range limits (37 bytes) and get their own defect (radius -1).
+ * Usage: test_snapshot [--break | --break-capsule3] (--break: the oracle's
+ * zigzag flips sign, so its bytes must disagree with the library's;
+ * --break-capsule3: the oracle codes a capsule3's b from 0 instead of from
+ * a, so the capsule3 checks must fail). */
 #include <fixcol/shapes.h>
 #include <fixcol/world.h>
 
@@ -25,7 +29,7 @@
 #include "testutil.h"
 #include "world_fixture.h"
 
-static int g_break;
+static int g_break, g_break_cap3;
 
 /* ------------------------------------------------------------ the model */
 
@@ -64,16 +68,18 @@ static int field_base(int dim2, uint32_t type, int k)
         return k >= 3 ? k - 3 : -1;
     if (type == FC_SHAPE3_OBB)
         return k >= 12 ? -2 : -1;
+    if (type == FC_SHAPE3_CAPSULE) /* a, b - a, radius */
+        return k >= 3 && k < 6 && !g_break_cap3 ? k - 3 : -1;
     return -1;
 }
 
 /* Number of fields; -1 for a type the format does not have. */
 static int field_count(int dim2, uint32_t type, uint32_t count)
 {
-    static const int n2[6] = {-1, 3, 4, 5, 5, 0}, n3[4] = {-1, 4, 6, 15};
+    static const int n2[6] = {-1, 3, 4, 5, 5, 0}, n3[5] = {-1, 4, 6, 15, 7};
     if (dim2)
         return type >= 1 && type <= 5 ? (type == 5 ? 2 * (int)count : n2[type]) : -1;
-    return type >= 1 && type <= 3 ? n3[type] : -1;
+    return type >= 1 && type <= 4 ? n3[type] : -1;
 }
 
 /* floor((v + 2^15) / 2^16) by division (the library shifts). */
@@ -136,7 +142,10 @@ static void shape_to_fields(int dim2, const fc_shape2 *s2, const fc_shape3 *s3, 
             n = 15;
             break;
         }
-        case FC_SHAPE3_CAPSULE: /* not a world body shape yet: never in a snapshot */
+        case FC_SHAPE3_CAPSULE:
+            tmp[0] = s3->u.capsule.a.x, tmp[1] = s3->u.capsule.a.y, tmp[2] = s3->u.capsule.a.z;
+            tmp[3] = s3->u.capsule.b.x, tmp[4] = s3->u.capsule.b.y, tmp[5] = s3->u.capsule.b.z;
+            tmp[6] = s3->u.capsule.radius, n = 7;
             break;
         }
         memcpy(f, tmp, sizeof(int32_t) * (size_t)n);
@@ -250,6 +259,7 @@ enum defect {
     D_FREE_DUP,      /* two free entries for one slot */
     D_FREE_GEN0,     /* free generation 0 */
     D_AXIS,          /* OBB3: axis[0].x = 2^17 + 1 */
+    D_CAP3_RADIUS,   /* capsule3: radius -1 */
     D_VERSION,
     D_LENGTH,
     D_TRAILER,
@@ -328,6 +338,8 @@ static size_t encode(const model *m, enum defect d, unsigned char *buf)
         memcpy(f, b->f, sizeof f);
         if (first && d == D_AXIS)
             f[6] = (1 << 17) + 1;
+        if (first && d == D_CAP3_RADIUS)
+            f[6] = -1;
         for (int i = 0; i < b->nf; i++) {
             int base = field_base(m->dim2, b->type, i);
             int64_t bv = base == -1 ? 0 : base == -2 ? predicted(f, i) : f[base];
@@ -364,7 +376,7 @@ static size_t encode(const model *m, enum defect d, unsigned char *buf)
 
 static size_t body_bound(int dim2, const m_body *b)
 {
-    static const size_t b2[5] = {17, 22, 25, 27, 0}, b3[3] = {22, 32, 56};
+    static const size_t b2[5] = {17, 22, 25, 27, 0}, b3[4] = {22, 32, 56, 37};
     size_t n = dim2 ? (b->type == 5 ? 2 + 10 * (size_t)b->count : b2[b->type - 1]) : b3[b->type - 1];
     fc_filter df = fc_filter_default();
     if (b->filter.category != df.category || b->filter.mask != df.mask)
@@ -450,9 +462,10 @@ static void check_world(fc_world *w, int defects)
         fc_world_create_body(target, &bd, &id);
         uint64_t before = fc_world_checksum(target);
         int is_obb3 = !g_m.dim2 && g_m.nlive > 0 && g_m.b[0].type == FC_SHAPE3_OBB;
+        int is_cap3 = !g_m.dim2 && g_m.nlive > 0 && g_m.b[0].type == FC_SHAPE3_CAPSULE;
         for (int k = 1; k < D_COUNT; k++) {
             enum defect dd = (enum defect)k;
-            if ((dd == D_AXIS && !is_obb3) || (dd == D_COUNT_BITS && g_m.b[0].count) ||
+            if ((dd == D_AXIS && !is_obb3) || (dd == D_CAP3_RADIUS && !is_cap3) || (dd == D_COUNT_BITS && g_m.b[0].count) ||
                 ((dd == D_FREE_RANGE || dd == D_FREE_GEN0) && g_m.nfree < 1) || (dd == D_FREE_DUP && g_m.nfree < 2) ||
                 (dd == D_OVERLONG && g_m.b[0].gen >= 128) ||
                 (dd == D_FILTER_DEFAULT && (g_m.b[0].filter.category != 1u || g_m.b[0].filter.mask != 0xFFFFFFFFu)) ||
@@ -498,7 +511,7 @@ static void random_worlds(fc_world_dim dim, uint64_t seed)
             if (dim == FC_WORLD_2D)
                 bd.shape2 = wf_shape2(&rng, 1000);
             else
-                bd.shape3 = wf_shape3(&rng, 1000);
+                bd.shape3 = wf_shape3_cap(&rng, 1000);
             uint64_t k = tu_rand64(&rng) % 4;
             bd.user_data = k == 0 ? 0 : k == 1 ? tu_rand64(&rng) % 300 : k == 2 ? UINT64_MAX : tu_rand64(&rng);
             if (tu_rand64(&rng) % 2)
@@ -561,7 +574,7 @@ static void size_limits(void)
         size_t n = lone_body_bytes(FC_WORLD_2D, &bd, i);
         TU_CHECK(n == want2[i], "2D limit body %d: %zu bytes, documented %zu", i, n, want2[i]);
     }
-    fc_shape3 s3[3];
+    fc_shape3 s3[4];
     memset(s3, 0, sizeof s3);
     s3[0].type = FC_SHAPE3_SPHERE;
     TU_CHECK(fc_sphere_make(fc_vec3_make(-L, L, -L), S, &s3[0].u.sphere) == FC_OK, "limit sphere");
@@ -571,8 +584,11 @@ static void size_limits(void)
     s3[2].type = FC_SHAPE3_OBB;
     TU_CHECK(fc_obb3_from_euler(fc_vec3_make(-L, L, -L), fc_vec3_make(S, S, S), 5000, 7000, 9000, &s3[2].u.obb) == FC_OK,
              "limit obb3");
-    const size_t max3[3] = {22, 32, 56};
-    for (int i = 0; i < 3; i++) {
+    s3[3].type = FC_SHAPE3_CAPSULE; /* every field and difference 5 bytes */
+    TU_CHECK(fc_capsule3_make(fc_vec3_make(-L, L, -L), fc_vec3_make(L, -L, L), S, &s3[3].u.capsule) == FC_OK,
+             "limit capsule3");
+    const size_t max3[4] = {22, 32, 56, 37};
+    for (int i = 0; i < 4; i++) {
         fc_body_def bd = fc_body_def_default();
         bd.shape3 = s3[i];
         size_t n = lone_body_bytes(FC_WORLD_3D, &bd, i);
@@ -618,6 +634,7 @@ static void obb3_axes(void)
 int main(int argc, char **argv)
 {
     g_break = argc > 1 && strcmp(argv[1], "--break") == 0;
+    g_break_cap3 = argc > 1 && strcmp(argv[1], "--break-capsule3") == 0;
     size_limits();
     obb3_axes();
     for (uint64_t seed = 1; seed <= 4; seed++) {

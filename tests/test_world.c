@@ -39,7 +39,7 @@ static fc_body_def random_def(scen *s)
     if (fc_world_get_dim(s->w) == FC_WORLD_2D)
         bd.shape2 = wf_shape2(&s->rng, 60);
     else
-        bd.shape3 = wf_shape3(&s->rng, 60);
+        bd.shape3 = wf_shape3_cap(&s->rng, 60);
     bd.filter.category = 1u << (tu_rand64(&s->rng) % 3);
     bd.filter.mask = tu_rand64(&s->rng) % 4 == 0 ? 0x5u : 0xFFFFFFFFu;
     bd.user_data = tu_rand64(&s->rng);
@@ -223,7 +223,7 @@ static uint64_t doc_checksum(const fc_world *w, const fc_body_id *ids_in, int32_
             fc_world_get_shape3(w, ids[i], &s);
             type = (uint32_t)s.type;
             const int32_t *v = &s.u.sphere.center.x;
-            nf = s.type == FC_SHAPE3_SPHERE ? 4 : s.type == FC_SHAPE3_AABB ? 6 : 15;
+            nf = s.type == FC_SHAPE3_SPHERE ? 4 : s.type == FC_SHAPE3_AABB ? 6 : s.type == FC_SHAPE3_CAPSULE ? 7 : 15;
             for (int k = 0; k < nf; k++)
                 f[k] = (uint32_t)v[k];
         }
@@ -257,7 +257,7 @@ static uint64_t frame_digest(fc_world *w, uint64_t seed)
             h = fc_hash_ids(h, ids, ni);
             fc_world_point2(w, fc_vec2_make(wf_rand(&r, 0, 140 * WF_U), wf_rand(&r, 0, 140 * WF_U)), f, &ids, &ni);
         } else {
-            fc_shape3 s = wf_shape3(&r, 140);
+            fc_shape3 s = wf_shape3_cap(&r, 140);
             fc_world_overlap3(w, &s, f, &ids, &ni);
             h = fc_hash_ids(h, ids, ni);
             fc_world_point3(w, fc_vec3_make(wf_rand(&r, 0, 140 * WF_U), 4 * WF_U, wf_rand(&r, 0, 140 * WF_U)), f,
@@ -357,7 +357,7 @@ static void history_independence(fc_world_dim dim)
                 if (dim == FC_WORLD_2D)
                     bd.shape2 = wf_shape2(&r, 140);
                 else
-                    bd.shape3 = wf_shape3(&r, 140);
+                    bd.shape3 = wf_shape3_cap(&r, 140);
                 bd.filter.mask = 0;
             }
             fc_world_create_body(w[v], &bd, &ids[i]);

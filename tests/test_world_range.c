@@ -133,6 +133,8 @@ static fc_shape3 moved3(fc_shape3 s, int64_t dx, int64_t dy, int64_t dz)
         p[n++] = &s.u.sphere.center;
     else if (s.type == FC_SHAPE3_AABB)
         p[n++] = &s.u.aabb.min, p[n++] = &s.u.aabb.max;
+    else if (s.type == FC_SHAPE3_CAPSULE)
+        p[n++] = &s.u.capsule.a, p[n++] = &s.u.capsule.b;
     else
         p[n++] = &s.u.obb.center;
     for (int i = 0; i < n; i++)
@@ -216,10 +218,12 @@ static void check_3d(uint64_t *r)
     fc_body_id ids[8];
     int n = 0;
     for (int step = 0; step < 2000; step++) {
-        fc_shape3 base = wf_shape3(r, 1000);
-        int32_t anchor = base.type == FC_SHAPE3_SPHERE ? base.u.sphere.center.z
-                         : base.type == FC_SHAPE3_AABB ? base.u.aabb.max.z
-                                                       : base.u.obb.center.z;
+        fc_shape3 base = wf_shape3_cap(r, 1000);
+        int32_t anchor = base.type == FC_SHAPE3_SPHERE    ? base.u.sphere.center.z
+                         : base.type == FC_SHAPE3_AABB    ? base.u.aabb.max.z
+                         : base.type == FC_SHAPE3_CAPSULE ? (base.u.capsule.a.z > base.u.capsule.b.z ? base.u.capsule.a.z
+                                                                                                       : base.u.capsule.b.z)
+                                                          : base.u.obb.center.z;
         fc_shape3 s = moved3(base, 0, 0, edge_offset(r, anchor));
         size_t nb;
         unsigned char *before = state(w, &nb);

@@ -139,6 +139,35 @@ static inline fc_shape3 wf_shape3(uint64_t *s, int32_t area)
     return sh;
 }
 
+/* wf_shape3 or (one time in four) a capsule3 body shape of about the same
+ * size: a segment of random direction (sometimes axis-parallel, on the
+ * quarter-unit grid, or of length 0) with a radius 0..h2. Kept separate
+ * from wf_shape3 so the tests whose expected values come from wf_shape3's
+ * sequence keep them. */
+static inline fc_shape3 wf_shape3_cap(uint64_t *s, int32_t area)
+{
+    if (tu_rand64(s) % 4 != 0)
+        return wf_shape3(s, area);
+    fc_shape3 sh;
+    memset(&sh, 0, sizeof sh);
+    fix16_t cx = wf_rand(s, 0, area * WF_U), cy = wf_rand(s, 0, 8 * WF_U), cz = wf_rand(s, 0, area * WF_U);
+    fix16_t h = wf_rand(s, WF_U / 4, 4 * WF_U), r = wf_rand(s, 0, h);
+    fix16_t dx = wf_rand(s, -h, h), dy = wf_rand(s, -h, h), dz = wf_rand(s, -h, h);
+    switch (tu_rand64(s) % 4) {
+    case 0: /* axis-parallel on the grid: exact touching is common */
+        cx &= ~(WF_U / 4 - 1), cy &= ~(WF_U / 4 - 1), cz &= ~(WF_U / 4 - 1), r &= ~(WF_U / 4 - 1);
+        dx = 0, dz = 0, dy = h & ~(WF_U / 4 - 1);
+        break;
+    case 1: dx = dy = dz = 0; break; /* a == b: a sphere */
+    default: break;
+    }
+    sh.type = FC_SHAPE3_CAPSULE;
+    sh.u.capsule.a = fc_vec3_make(cx - dx, cy - dy, cz - dz);
+    sh.u.capsule.b = fc_vec3_make(cx + dx, cy + dy, cz + dz);
+    sh.u.capsule.radius = r;
+    return sh;
+}
+
 /* ---- bounds oracle: floor/ceil over explicit corner points */
 static inline int64_t wf_floor16(int64_t v) { return v >= 0 ? v / 65536 : -((-v + 65535) / 65536); }
 static inline int64_t wf_ceil16(int64_t v) { return -wf_floor16(-v); }

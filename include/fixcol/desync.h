@@ -251,6 +251,7 @@ FC_API fc_status fc_desync_feed(fc_desync *d, uint64_t mine, uint64_t theirs);
  *   obb center X Y half X Y angle A     obb center X Y Z half X Y Z
  *   capsule a X Y b X Y radius R            axis0 X Y Z axis1 X Y Z axis2 X Y Z
  *   poly count N v0 X Y ... v<N-1> X Y
+ *                                       capsule a X Y Z b X Y Z radius R
  * buf NULL: *size = bytes needed, FC_OK. Otherwise FC_ERR_BUFFER when
  * cap < needed (*size = needed, nothing written past cap), else the text
  * is written (no terminating NUL) and *size = its length. Errors:

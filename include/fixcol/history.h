@@ -37,7 +37,7 @@
  * moves in the frame; any other change of a body (create, destroy, set
  * shape / angle / filter / user data, a 3D translate, a 2D translate of
  * another shape): 44 bytes, plus sizeof of the body's big shape (about 100
- * bytes: OBB, capsule, polygon, AABB3, OBB3) when it has one, once per
+ * bytes: OBB, capsule, polygon, AABB3, OBB3, capsule3) when it has one, once per
  * body per frame; a create or destroy adds 4 bytes for the free list. A
  * save is O(1) (it closes the frame); a rollback is O(records undone) plus
  * one broadphase update per body they touch. Neither allocates (a save

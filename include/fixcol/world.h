@@ -394,6 +394,7 @@ FC_API fc_status fc_world_raycast3_all(fc_world *w, const fc_ray3 *ray, fc_filte
  *     capsule2: a.x, a.y, b.x, b.y, radius          poly2: v[i].x, v[i].y for i < count
  *     sphere: center.x, .y, .z, radius              aabb3: min.x, .y, .z, max.x, .y, .z
  *     obb3: center.x, .y, .z, half.x, .y, .z, axis[0].x, .y, .z, axis[1]..., axis[2]...
+ *     capsule3 (type 4): a.x, a.y, a.z, b.x, b.y, b.z, radius
  * No free slots, user data, world tag or broadphase state. Equal contents
  * give equal checksums whatever the history. Only integer arithmetic on
  * named fields: the same value on every compiler, word size and byte order. */
@@ -442,10 +443,12 @@ FC_API uint64_t fc_hash_ray_hits(uint64_t seed, const fc_ray_hit *hits, int32_t 
  *     obb3     r of center, half, axis[0], axis[1] (x, y, z each), then
  *              r(axis[2].c, p.c) with p = axis[0] x axis[1] in Q16.16,
  *              each component (sum of int64 products + 2^15) >> 16 (floor).
+ *     capsule3 (3D type 4) r(a.x) r(a.y) r(a.z) r(b.x, a.x) r(b.y, a.y)
+ *              r(b.z, a.z) r(radius)
  * Sizes: r() takes 1 byte for |v - base| < 64 raw, 2 below 2^13 raw, 3
  * below 16 units (2^20 raw), 4 below 2048 units (2^27 raw), else 5. Bytes per body with
  * the default filter, user data 0 and a generation below 128, at most:
- * circle 17, sphere 22, AABB2 22, OBB2 25, capsule 27, AABB3 32, OBB3 56,
+ * circle 17, sphere 22, AABB2 22, OBB2 25, capsule 27, AABB3 32, capsule3 37, OBB3 56,
  * n-gon 2 + 10n (54 for an 8-gon whose neighbouring vertices are less than
  * 16 units apart); a box of half-extents below 8 units within +-2048 units
  * takes 16. A filter adds up to 10, user data up to 10, a generation up to

@@ -180,10 +180,6 @@ static fc_status world_shape_bounds(const fc_world *w, const fc_shape2 *s2, cons
 {
     if (w->def.dim == FC_WORLD_2D)
         return s2 == NULL ? FC_ERR_SHAPE_TYPE : fc_shape2_bounds(s2, min, max);
-    /* The 3D capsule is not a world shape yet (issue 29: world casts, rays,
-     * snapshot and replay encodings to come): FC_ERR_SHAPE_TYPE. */
-    if (s3 != NULL && s3->type == FC_SHAPE3_CAPSULE)
-        return FC_ERR_SHAPE_TYPE;
     return s3 == NULL ? FC_ERR_SHAPE_TYPE : fc_shape3_bounds(s3, min, max);
 }
 

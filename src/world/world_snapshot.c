@@ -183,7 +183,10 @@ static void put_shape3(enc *e, const fc_shape3 *s)
         put_rel(e, ax[2].z, (int32_t)p[2]);
         break;
     }
-    case FC_SHAPE3_CAPSULE: /* not a world body shape yet (world.c refuses it): never stored */
+    case FC_SHAPE3_CAPSULE:
+        put_vec3(e, s->u.capsule.a, o);
+        put_vec3(e, s->u.capsule.b, s->u.capsule.a);
+        put_rel(e, s->u.capsule.radius, 0);
         break;
     }
 }
@@ -418,7 +421,7 @@ static fc_status get_shape3(dec *d, uint32_t type, uint32_t poly, fc_body_full *
 {
     const fc_vec3 o = { 0, 0, 0 };
     fc_shape3 *s = &b->shape.s3;
-    if (type < FC_SHAPE3_SPHERE || type > FC_SHAPE3_OBB || poly != 0)
+    if (type < FC_SHAPE3_SPHERE || type > FC_SHAPE3_CAPSULE || poly != 0)
         return FC_ERR_FORMAT;
     s->type = (fc_shape3_type)type;
     switch (s->type) {
@@ -445,8 +448,11 @@ static fc_status get_shape3(dec *d, uint32_t type, uint32_t poly, fc_body_full *
         ax[2].z = get_rel(d, (int32_t)p[2]);
         break;
     }
-    case FC_SHAPE3_CAPSULE: /* refused above (not a world body shape yet) */
-        return FC_ERR_FORMAT;
+    case FC_SHAPE3_CAPSULE:
+        get_vec3(d, o, &s->u.capsule.a);
+        get_vec3(d, s->u.capsule.a, &s->u.capsule.b);
+        s->u.capsule.radius = get_rel(d, 0);
+        break;
     }
     return d->bad ? FC_ERR_FORMAT : FC_OK;
 }
@@ -515,11 +521,11 @@ fc_status fc_snap_get_body(fc_snap_dec *d, int dim2, fc_body_full *b)
  * put_shape2/3 write them). */
 static uint32_t body_varints(int dim2, uint32_t flags)
 {
-    static const uint8_t shape2[6] = {0, 3, 4, 5, 5, 0}, shape3[4] = {0, 4, 6, 15};
+    static const uint8_t shape2[6] = {0, 3, 4, 5, 5, 0}, shape3[5] = {0, 4, 6, 15, 7};
     uint32_t type = flags & 7u, n = ((flags & FLAG_FILTER) != 0 ? 2u : 0u) + ((flags & FLAG_USER) != 0 ? 1u : 0u);
     if (dim2)
         return n + (type == FC_SHAPE2_POLY ? 2u * ((flags >> 5) + 3u) : shape2[type < 6 ? type : 0]);
-    return n + shape3[type < 4 ? type : 0];
+    return n + shape3[type < 5 ? type : 0];
 }
 
 void fc_snap_skip_body(fc_snap_dec *d, int dim2)

@@ -6,7 +6,8 @@ import { fix } from './fixcol/index.js';
 const FIELDS2 = { circle: ['cx', 'cy', 'r'], aabb: ['minx', 'miny', 'maxx', 'maxy'], obb: ['cx', 'cy', 'hx', 'hy', 'angle'],
   capsule: ['ax', 'ay', 'bx', 'by', 'r'] };
 const FIELDS3 = { sphere: ['cx', 'cy', 'cz', 'r'], aabb: ['minx', 'miny', 'minz', 'maxx', 'maxy', 'maxz'],
-  obb: ['cx', 'cy', 'cz', 'hx', 'hy', 'hz', 'ax.x', 'ax.y', 'ax.z', 'ay.x', 'ay.y', 'ay.z', 'az.x', 'az.y', 'az.z'] };
+  obb: ['cx', 'cy', 'cz', 'hx', 'hy', 'hz', 'ax.x', 'ax.y', 'ax.z', 'ay.x', 'ay.y', 'ay.z', 'az.x', 'az.y', 'az.z'],
+  capsule: ['ax', 'ay', 'az', 'bx', 'by', 'bz', 'r'] };
 
 export function describeBody(rn, id) {
   const w = rn.world, s = w.getShape(id), f = w.getFilter(id), b = w.getBounds(id);

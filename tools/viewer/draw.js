@@ -44,6 +44,7 @@ function path(ctx, dim, w, cam, W, H) {
     const [u, v] = cam.axes;
     if (t === 1) return circle(ctx, S, w[1 + u], w[1 + v], w[4], cam); // sphere: centre, r
     if (t === 2) return poly(ctx, S, [w[1 + u], w[1 + v], w[4 + u], w[1 + v], w[4 + u], w[4 + v], w[1 + u], w[4 + v]]);
+    if (t === 4) return capsule(ctx, S, w[1 + u], w[1 + v], w[4 + u], w[4 + v], w[7], cam); // capsule3: a, b, r
     return poly(ctx, S, hull(obb3Corners(w, u, v)));
   }
   if (t === 1) return circle(ctx, S, w[1], w[2], w[3], cam);
@@ -55,18 +56,23 @@ function path(ctx, dim, w, cam, W, H) {
       pts.push(w[1] + u * w[3] * c - v * w[4] * s, w[2] + u * w[3] * s + v * w[4] * c);
     return poly(ctx, S, pts);
   }
-  if (t === 4) {
-    const [ax, ay] = S(w[1], w[2]), [bx, by] = S(w[3], w[4]);
-    const r = Math.max(1, w[5] * U * cam.scale);
-    const ang = Math.atan2(by - ay, bx - ax);
-    ctx.arc(ax, ay, r, ang + Math.PI / 2, ang + 1.5 * Math.PI);
-    ctx.arc(bx, by, r, ang - Math.PI / 2, ang + Math.PI / 2);
-    ctx.closePath();
-    return [(w[1] + w[3]) / 2, (w[2] + w[4]) / 2];
-  }
+  if (t === 4) return capsule(ctx, S, w[1], w[2], w[3], w[4], w[5], cam);
   const n = w[1], pts = [];
   for (let i = 0; i < n; i++) pts.push(w[2 + 2 * i], w[3 + 2 * i]);
   return poly(ctx, S, pts);
+}
+
+/** A capsule (2D, or a capsule3 projected on the view's axes: the projection of
+ * the segment a-b with the same radius): the two end half-circles joined by
+ * the side lines. Returns its centre. */
+function capsule(ctx, S, ax0, ay0, bx0, by0, r0, cam) {
+  const [ax, ay] = S(ax0, ay0), [bx, by] = S(bx0, by0);
+  const r = Math.max(1, r0 * U * cam.scale);
+  const ang = Math.atan2(by - ay, bx - ax);
+  ctx.arc(ax, ay, r, ang + Math.PI / 2, ang + 1.5 * Math.PI);
+  ctx.arc(bx, by, r, ang - Math.PI / 2, ang + Math.PI / 2);
+  ctx.closePath();
+  return [(ax0 + bx0) / 2, (ay0 + by0) / 2];
 }
 
 function circle(ctx, S, x, y, r, cam) {

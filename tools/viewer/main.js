@@ -254,18 +254,25 @@ async function loadSnap(file, slot) {
   }
   st.mode = 'snap';
   st.selected = null;
-  const w = st.snap.a?.world;
-  if (w && slot === 'a') {
-    let box = [Infinity, Infinity, -Infinity, -Infinity];
-    const b = new Int32Array(6), [u, v] = st.cam.uv(w.dim);
-    for (const id of w.liveIds()) {
-      w.world.getBounds(id, b);
-      box = [Math.min(box[0], b[u]), Math.min(box[1], b[v]), Math.max(box[2], b[3 + u]), Math.max(box[3], b[3 + v])];
-    }
-    if (box[0] !== Infinity) st.cam.fit(box[0] / 65536, box[1] / 65536, box[2] / 65536, box[3] / 65536, canvas.width, canvas.height);
+  if (slot === 'a') {
+    $('view3').disabled = st.snap.a?.world?.dim !== 3; // a 3D snapshot: top, front and side views
+    fitSnap();
   }
   render();
   document.body.dataset.state = 'ready';
+}
+
+/** Fit the camera to snapshot A's bodies in the current view. */
+function fitSnap() {
+  const w = st.snap.a?.world;
+  if (!w) return;
+  let box = [Infinity, Infinity, -Infinity, -Infinity];
+  const b = new Int32Array(6), [u, v] = st.cam.uv(w.dim);
+  for (const id of w.liveIds()) {
+    w.world.getBounds(id, b);
+    box = [Math.min(box[0], b[u]), Math.min(box[1], b[v]), Math.max(box[2], b[3 + u]), Math.max(box[3], b[3 + v])];
+  }
+  if (box[0] !== Infinity) st.cam.fit(box[0] / 65536, box[1] / 65536, box[2] / 65536, box[3] / 65536, canvas.width, canvas.height);
 }
 
 /** A desync report (frame F, body I:G): open that frame (replays) and pick and zoom to that body. */
@@ -530,7 +537,10 @@ canvas.addEventListener('mouseleave', () => {
 $('layers').addEventListener('change', () => render());
 $('view3').addEventListener('change', (e) => {
   st.cam.axes = { top: [0, 2], front: [0, 1], side: [2, 1] }[e.target.value];
-  if (st.a) fitView();
+  if (st.mode === 'snap') {
+    fitSnap();
+    render();
+  } else if (st.a) fitView();
 });
 
 // ---- drag and drop

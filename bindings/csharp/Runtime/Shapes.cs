@@ -165,8 +165,8 @@ namespace Fixcol
     }
 
     /// <summary>fc_capsule3: all points within Radius of the segment [A, B] (raw Q16.16;
-    /// endpoints within +-8192 units, radius 0..4096 units). Stateless tier only:
-    /// a world refuses it (ErrShapeType) until its casts land.</summary>
+    /// endpoints within +-8192 units, radius 0..4096 units). Also a world body
+    /// (CreateBody, SetShape, GetShape3, snapshots, dumps).</summary>
     [Serializable, StructLayout(LayoutKind.Sequential)]
     public struct Capsule3
     {

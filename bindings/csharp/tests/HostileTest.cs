@@ -8,6 +8,7 @@
 //   integers  MinValue, MaxValue, -1, 0, 1      strings  null, "", 16 MiB
 //   arrays    null, empty, one element           enums    0, -1, int.MaxValue
 //   structs   default, every field at its max, every field at its min
+//   Shape3    also a capsule: valid, radius -1, endpoints at int.MaxValue
 //   BodyId    default, destroyed, another world's, all bits set
 //   World     null, disposed, another world      classes  null
 // and every World instance method also on a disposed world. A call passes
@@ -81,6 +82,16 @@ static class HostileTest
         object c = Call(null, T("Vec2"), "FromRaw", x << 16, y << 16);
         object rr = Call(null, T("Fix16"), "FromRaw", r << 16);
         return Call(null, T("Shape2"), "MakeCircle", c, rr);
+    }
+
+    // A Shape3 capsule: kind 0 valid (0,0,0)-(10,0,0) r 1, 1 radius -1, 2 endpoints at int.MaxValue raw.
+    static object Capsule3(int kind)
+    {
+        int e = kind == 2 ? int.MaxValue : 10 << 16;
+        object cap = Activator.CreateInstance(T("Capsule3"), new object[] {
+            Call(null, T("Vec3"), "FromRaw", 0, 0, 0), Call(null, T("Vec3"), "FromRaw", e, kind == 2 ? e : 0, 0),
+            Call(null, T("Fix16"), "FromRaw", kind == 1 ? -1 : 1 << 16) });
+        return Call(null, T("Shape3"), "FromCapsule", cap);
     }
 
     static object NewWorld(uint tag)
@@ -241,6 +252,12 @@ static class HostileTest
         }
         else if (t.IsValueType)
         {
+            if (t.Name == "Shape3") // the capsule case: valid, a negative radius, endpoints at int.MaxValue
+                foreach (int k in new[] { 0, 1, 2 })
+                {
+                    int kk = k;
+                    v.Add(new Val(new[] { "capsule3 Shape3", "capsule3 radius -1", "capsule3 at int.MaxValue" }[kk], f => Capsule3(kk)));
+                }
             v.Add(new Val("default " + t.Name, f => Activator.CreateInstance(t)));
             v.Add(new Val(t.Name + " max-filled", f => Filled(t, 1, 0)));
             v.Add(new Val(t.Name + " min-filled", f => Filled(t, -1, 0)));

@@ -80,7 +80,7 @@ export class Shape {
   static capsule2(ax: Raw, ay: Raw, bx: Raw, by: Raw, r: Raw, out?: Shape): Shape;
   static poly2(xy: ArrayLike<Raw>, out?: Shape): Shape;
   static sphere(x: Raw, y: Raw, z: Raw, r: Raw, out?: Shape): Shape;
-  /** fc_capsule3: segment a-b + radius; stateless calls only (a world refuses it). */
+  /** fc_capsule3: segment a-b + radius; also a world body. */
   static capsule3(ax: Raw, ay: Raw, az: Raw, bx: Raw, by: Raw, bz: Raw, r: Raw, out?: Shape): Shape;
   static aabb3(minX: Raw, minY: Raw, minZ: Raw, maxX: Raw, maxY: Raw, maxZ: Raw, out?: Shape): Shape;
   static obb3(center: ArrayLike<Raw>, half: ArrayLike<Raw>, axes: ArrayLike<Raw>, out?: Shape): Shape;

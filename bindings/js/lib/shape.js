@@ -86,7 +86,7 @@ export class Shape {
   }
 
   /** fc_capsule3_make (validated when used): segment a-b, radius r (raw Q16.16).
-   * Stateless calls only for now: a world refuses it (FC_ERR_SHAPE_TYPE). */
+   * Also a world body (createBody, setShape, getShape, snapshots, dumps). */
   static capsule3(ax, ay, az, bx, by, bz, r, out) {
     const c = 'Shape.capsule3';
     return fill(out, 3, 4, [ax, ay, az, bx, by, bz, r].map((v) => raw(v, c)));

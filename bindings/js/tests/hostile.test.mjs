@@ -64,7 +64,9 @@ function specs(dim, w, id, other) {
     restore: [['bytes', w.snapshot()]],
     runFrame: [['frame', frameOf(w, id)], ['words', 7]],
   };
-  M.extra = { shape: [wrong], id: [other, new BodyId(999, 1, w.tag)] };
+  // the capsule case (3D): a negative radius, an endpoint past the coordinate limit
+  const badCaps = dim === 3 ? [Shape.capsule3(0, 0, 0, 0, 0, 0, -1), Shape.capsule3(8192 * U + 1, 0, 0, 0, 0, 0, U)] : [];
+  M.extra = { shape: [wrong, ...badCaps], id: [other, new BodyId(999, 1, w.tag)] };
   if (dim === 2) {
     Object.assign(M, {
       translate2: [['id', id], ['raw', U], ['raw', 0]],
@@ -103,7 +105,8 @@ for (const dim of [2, 3]) {
     const other = o.createBody(dim === 2 ? Shape.circle(0, 0, U) : Shape.sphere(0, 0, 0, U));
     const ids = [];
     for (let k = 0; k < 4; k++) {
-      ids.push(w.createBody(dim === 2 ? Shape.circle(10 * k * U, 0, U) : Shape.sphere(10 * k * U, 0, 0, U)));
+      ids.push(w.createBody(dim === 2 ? Shape.circle(10 * k * U, 0, U)
+        : k === 1 ? Shape.capsule3(10 * U, 0, 0, 12 * U, U, 0, U) : Shape.sphere(10 * k * U, 0, 0, U)));
     }
     const M = specs(dim, w, ids[1], other);
     const extra = M.extra;
@@ -156,6 +159,7 @@ test('fix helpers and Shape constructors x hostile values', () => {
     ['fix.toDecimal', fix.toDecimal], ['fix.sin', fix.sin], ['fix.cos', fix.cos], ['fix.angleToDeg', fix.angleToDeg],
     ['fix.angleFromDeg', fix.angleFromDeg], ['Shape.circle', (v) => Shape.circle(0, v, U)],
     ['Shape.aabb2', (v) => Shape.aabb2(0, 0, v, U)], ['Shape.sphere', (v) => Shape.sphere(0, 0, v, U)],
+    ['Shape.capsule3', (v) => Shape.capsule3(0, 0, 0, v, 0, 0, U)],
     ['BodyId', (v) => new BodyId(1, v, 1)]];
   for (const [name, f] of fns) {
     for (const bad of [...COMMON, undefined]) {

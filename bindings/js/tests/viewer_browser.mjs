@@ -33,6 +33,9 @@
 // dump records (expect and result lines); each layer's pixel changes when
 // it is toggled off (contact point, cast hit, ray hit, legend, scale bar,
 // axes, ids), and the id under the pointer is drawn on hover.
+// Capsule3 bodies (issue 29; --only-capsule runs just these): a snapshot of
+// capsules drawn in the top, front and side views (end cap and side line
+// pixels drawn, the pixels just outside not); twin --break-capsule.
 // 3D (--3d-replay): in each orthographic view (top x-z, front x-y, side
 // z-y, chosen with the "3D view" select) clicking at a body's projected
 // centre (computed here from its bounds and the view's axes) picks that
@@ -55,7 +58,7 @@ import { parseArgs } from './args.mjs';
 import { serve } from '../scripts/serve.mjs';
 import { launch, forwardConsole, requireChromium } from './chromium.mjs';
 
-const { opt } = parseArgs(process.argv.slice(2), ['break', 'only-ab']);
+const { opt } = parseArgs(process.argv.slice(2), ['break', 'only-ab', 'only-capsule', 'break-capsule']);
 requireChromium();
 const tool = (...args) => spawnSync(opt.tool, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
 const frame = Number(opt.frame);
@@ -67,6 +70,11 @@ if (verified.status !== 0) throw new Error(`native verify failed: ${verified.std
 const expects = tool('dump', opt.replay).stdout.split('\n').filter((l) => l.startsWith('expect '));
 const want = expects[(opt.break ? frame - 1 : frame) - 1].split(/\s+/)[1].replace(/^0x/, '').padStart(16, '0');
 const S = (f) => resolve(opt.samples, f);
+// the capsule scene of tests/test_world_capsule3.c (scene_snapshot), for capsuleChecks
+const CAPSULE_SNAPSHOT =
+  '46435357020000007000000003000000010000000000000000000000000000000a000000050000000300000003000000000000000000' +
+  '00000104000000808050000080800801018080288080180080801001140780806000000080802000808008000000000000006387cb46' +
+  '46caf556';
 opt.replay = resolve(opt.replay);
 const diffAB = tool('diff', S('desync-a.fcr'), S('desync-b.fcr')).stdout.trim();
 const diffAC = tool('diff', S('desync-a.fcr'), S('desync-c.fcr')).stdout.trim();
@@ -156,11 +164,16 @@ try {
   };
 
   checks: {
+  if (opt['only-capsule']) {
+    await capsuleChecks(page, upload);
+    break checks;
+  }
   if (opt['only-ab']) {
     await abChecks(page, text, upload);
     await layerChecks(page, text, upload);
     if (opt['3d-replay']) await threeDChecks(page, text, upload);
     await snapChecks(page, text, upload);
+    await capsuleChecks(page, upload);
     break checks;
   }
   // 1. a committed replay, stepped to a frame: the page's own checksum
@@ -329,6 +342,41 @@ async function snapChecks(page, text, upload) {
     expect((await text('#frameLabel')).startsWith(`frame ${rep[1]} /`) &&
       (await text('#bodyInfo')).startsWith(`body ${rep[2]}:${rep[3]}: `), `wire report opens frame ${rep[1]}, body ` +
       `${rep[2]}:${rep[3]}: ${await text('#frameLabel')}, ${await text('#bodyInfo')}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Capsule3 bodies (issue 29): the scene snapshot of tests/test_world_capsule3.c
+ * (body 0 capsule (0,0,0)-(10,0,0) r 1, body 1 sphere (5,3,0) r 2, body 2
+ * capsule (12,0,0)-(12,4,0) r 1) in the top, front and side views: body 0's
+ * projection is drawn (its end cap at u = -0.5 and, seen from the top and the
+ * front, the side at (8.5, -0.9)) and nothing just outside it (u = -1.5; v
+ * = -1.2 by the side). --break-capsule expects the outside pixels drawn. */
+async function capsuleChecks(page, upload) {
+  const dir = mkdtempSync(join(tmpdir(), 'fcv-cap-'));
+  try {
+    const file = join(dir, 'capsules.snap');
+    writeFileSync(file, Buffer.from(CAPSULE_SNAPSHOT, 'hex'));
+    await upload('#snapA', file);
+    for (const view of ['top', 'front', 'side']) {
+      await page.select('#view3', view);
+      // [u, v] world units, want drawn
+      const probes = [[-0.5, 0, true], [-1.5, 0, false]];
+      if (view !== 'side') probes.push([8.5, -0.9, true], [8.5, -1.2, false]);
+      const px = await page.evaluate((probes) => {
+        const st = window.fixcolViewer.state, c = document.getElementById('canvas'), g = c.getContext('2d');
+        return probes.map(([u, v]) => {
+          const [x, y] = st.cam.toScreen(u * 65536, v * 65536, c.width, c.height);
+          return Array.from(g.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)).join();
+        });
+      }, probes);
+      probes.forEach(([u, v, drawn], i) => {
+        const want = opt['break-capsule'] ? !drawn : drawn;
+        expect((px[i] !== '16,20,26') === want, `${view} view: capsule body 0 at (${u}, ${v}) ${want ? 'drawn' : 'not drawn'} (${px[i]})`);
+      });
+      if (view === 'front') await page.screenshot({ path: join(opt.shots, 'viewer-capsule3.png') });
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

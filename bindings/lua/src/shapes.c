@@ -5,7 +5,7 @@
  *       {type="poly", x1, y1, x2, y2, ...}      (3..8 vertices, counter-clockwise)
  *   3D  {type="sphere", x=, y=, z=, r=}         {type="aabb", minx=, miny=, minz=, maxx=, maxy=, maxz=}
  *       {type="obb", x=, y=, z=, hx=, hy=, hz=, axes={9 raw values: X axis, Y axis, Z axis}}
- *       {type="capsule", ax=, ay=, az=, bx=, by=, bz=, r=}  (segment [a, b] + radius; stateless calls only)
+ *       {type="capsule", ax=, ay=, az=, bx=, by=, bz=, r=}  (segment [a, b] + radius)
  * A world takes the shapes of its dimension. Constructors (fixcol.circle,
  * ...) build these tables; validators return true or nil, status, message. */
 #include <string.h>
