@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """check_golden_rerecord.py FIXCOL_REPLAY GOLDEN_DIR WORK_DIR [--break]
 
-Every golden replay (tests/golden/replay-v*.fcr, formats 1 to 4) re-recorded
+Every golden replay (tests/golden/replay-v*.fcr, formats 1 to 5) re-recorded
 by this build (`fixcol-replay rerecord`: its operations run again, the
 results written in the file's own format version) is the same file byte for
 byte: this version's reader, runner and writer reproduce what each format
@@ -22,8 +22,8 @@ def main():
     files = sorted(glob.glob(os.path.join(golden, "replay-v*.fcr")))
     versions = {os.path.basename(f)[len("replay-v"):].split("-")[0] for f in files}
     failures = []
-    if not {"1", "2", "3", "4"} <= versions:
-        failures.append(f"golden replays of versions {sorted(versions)}, want 1, 2, 3 and 4")
+    if not {"1", "2", "3", "4", "5"} <= versions:
+        failures.append(f"golden replays of versions {sorted(versions)}, want 1, 2, 3, 4 and 5")
     for f in files:
         data = open(f, "rb").read()
         src = f

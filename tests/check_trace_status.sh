@@ -3,11 +3,11 @@
 # check_trace_status.sh TOOL STATUS_TEST WORKDIR [--break]
 # `fixcol-replay trace` prints the real status of every operation (issue 27,
 # 6): STATUS_TEST (tests/test_replay_status) writes its probe replay (frame
-# 1: one create, then an invalid query of each of the 11 query kinds:
-# overlap, point, ray, ray_all, range, sector, ring, cast, cast_all and, format
-# 4, pushout and body_hash); trace
+# 1: one create, then an invalid query of each of the 13 query kinds:
+# overlap, point, ray, ray_all, range, sector, ring, cast, cast_all, format
+# 4 pushout and body_hash, format 5 mover and mover_shape); trace
 # of frame 1 must print "ok" for the create only and an error for each of
-# the 11 queries (the status column is fc_status_str). --break also demands
+# the 13 queries (the status column is fc_status_str). --break also demands
 # an error for the create (must fail).
 set -eu
 tool=$1 probe_bin=$2 work=$3 brk=${4:-}
@@ -29,6 +29,6 @@ while IFS= read -r line; do
   fi
 done <<< "$out"
 n=$(echo "$out" | grep -c -E '^ *[0-9]+ ' || true)
-[ "$n" = 12 ] || { echo "FAIL: $n operation lines, want 12"; fail=1; }
+[ "$n" = 14 ] || { echo "FAIL: $n operation lines, want 14"; fail=1; }
 [ $fail = 0 ] && echo "ok: trace prints the status of every rejected query"
 exit $fail

@@ -310,7 +310,7 @@ int main(int argc, char **argv)
         printf("FAIL: no %s\n", path);
         return 1;
     }
-    int snapshots = 0, replays = 0, seen_version[2][5] = { { 0 } };
+    int snapshots = 0, replays = 0, seen_version[2][6] = { { 0 } };
     while (fgets(line, sizeof line, f) != NULL) {
         if (line[0] == '#' || line[0] == '\n')
             continue;
@@ -332,11 +332,11 @@ int main(int argc, char **argv)
             if (e.version == 1)
                 check_damaged_v1(argv[1], &e);
             snapshots++;
-            seen_version[0][e.version < 5 ? e.version : 0] = 1;
+            seen_version[0][e.version < 6 ? e.version : 0] = 1;
         } else if (sscanf(line, "replay %63s %u frames %u digest %llx", e.name, &e.version, &nframes, &digest) == 4) {
             check_replay(argv[1], e.name, e.version, nframes, digest);
             replays++;
-            seen_version[1][e.version < 5 ? e.version : 0] = 1;
+            seen_version[1][e.version < 6 ? e.version : 0] = 1;
         } else {
             check(0, "MANIFEST.txt", line);
         }
@@ -345,7 +345,8 @@ int main(int argc, char **argv)
     /* every format version fixcol has written has a golden file */
     check(seen_version[0][1] && seen_version[0][2] && FC_SNAPSHOT_VERSION == 2, "MANIFEST.txt",
           "a snapshot version without a golden file");
-    check(seen_version[1][1] && seen_version[1][2] && seen_version[1][3] && seen_version[1][4] && FC_REPLAY_VERSION == 4,
+    check(seen_version[1][1] && seen_version[1][2] && seen_version[1][3] && seen_version[1][4] && seen_version[1][5] &&
+              FC_REPLAY_VERSION == 5,
           "MANIFEST.txt",
           "a replay version without a golden file");
     printf("golden: %d snapshots, %d replays, %d checks, %d failures\n", snapshots, replays, checks, failures);

@@ -263,6 +263,9 @@ int main(int argc, char **argv)
     TU_CHECK(c.pushouts[2] > 0 && c.pushouts[3] > 0, "no 2D (%llu) or 3D (%llu) push-out that moved b",
              (unsigned long long)c.pushouts[2], (unsigned long long)c.pushouts[3]);
     TU_CHECK(c.stale_hashes > 0, "no body hash of a stale id");
+    /* format 5: mover calls (body and free shape) that touched something */
+    for (int k = FC_REPLAY_MOVER; k <= FC_REPLAY_MOVER_SHAPE; k++)
+        TU_CHECK(c.hits[k] > 0, "no %s call that touched a body", fc_replay_op_name((fc_replay_op_kind)k));
     TU_CHECK(c.max_live >= 10000, "largest replay has only %d live bodies", c.max_live);
     TU_CHECK(c.frames >= 5000, "only %u frames in all", c.frames);
     TU_CHECK(!breaking || c.frames >= 100000000u, "--break: demands 10^8 frames");

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <fixcol/mover.h>
+
 #include "testutil.h"
 
 /* The status of query op on w, from the world call itself. */
@@ -87,6 +89,54 @@ static fc_status direct(fc_world *w, int dim, const fc_replay_op *op)
             return op->kind == FC_REPLAY_QUERY_CAST ? fc_world_cast3(w, &op->shape3, op->b, op->filter, &one, &got)
                                                     : fc_world_cast3_all(w, &op->shape3, op->b, op->filter, &all, &n);
         }
+    case FC_REPLAY_MOVER: /* version 5: on a copy, so the runner's world is not moved twice */
+    case FC_REPLAY_MOVER_SHAPE: {
+        size_t need = 0, got_size = 0;
+        fc_world_def def = fc_world_def_default();
+        def.dim = dim == 3 ? FC_WORLD_3D : FC_WORLD_2D;
+        def.tag = 1;
+        fc_world *copy = NULL;
+        uint8_t *buf = NULL;
+        fc_status st = fc_world_snapshot(w, NULL, 0, &need);
+        if (st == FC_OK && (buf = (uint8_t *)malloc(need)) == NULL)
+            st = FC_ERR_NO_MEMORY;
+        if (st == FC_OK)
+            st = fc_world_snapshot(w, buf, need, &got_size);
+        if (st == FC_OK)
+            st = fc_world_create(&def, &copy);
+        if (st == FC_OK)
+            st = fc_world_restore(copy, buf, got_size);
+        free(buf);
+        if (st != FC_OK) {
+            fc_world_destroy(copy);
+            return st;
+        }
+        fc_body_id ex[FC_REPLAY_MAX_EXCLUDE];
+        fc_mover_def md = fc_mover_def_default();
+        md.query.filter = op->filter;
+        for (uint32_t k = 0; k < op->mover.exclude_count && k < FC_REPLAY_MAX_EXCLUDE; k++)
+            ex[k] = op->mover.exclude[k], ex[k].world = 1;
+        md.query.exclude = op->mover.exclude_count ? ex : NULL;
+        md.query.exclude_count = (int32_t)op->mover.exclude_count;
+        md.skin = op->mover.skin, md.max_iterations = op->mover.max_iterations;
+        md.step_height = op->mover.step_height, md.snap_distance = op->mover.snap_distance;
+        md.up_axis = op->mover.up_axis, md.up_sign = op->mover.up_sign;
+        md.slope_run = op->mover.slope_run, md.slope_rise = op->mover.slope_rise;
+        fc_body_id id = op->id;
+        id.world = 1;
+        if (dim == 2) {
+            static fc_mover2_result r2;
+            fc_vec2 d = fc_vec2_make(op->a.x, op->a.y);
+            st = op->kind == FC_REPLAY_MOVER ? fc_world_move2(copy, id, d, &md, &r2)
+                                             : fc_world_move_shape2(copy, &op->shape2, d, &md, &r2);
+        } else {
+            static fc_mover3_result r3;
+            st = op->kind == FC_REPLAY_MOVER ? fc_world_move3(copy, id, op->a, &md, &r3)
+                                             : fc_world_move_shape3(copy, &op->shape3, op->a, &md, &r3);
+        }
+        fc_world_destroy(copy);
+        return st;
+    }
     default: return FC_ERR_ARGUMENT;
     }
 }
@@ -112,7 +162,8 @@ static void run_file(const uint8_t *data, size_t size, const char *path, int bre
             int query = (op.kind >= FC_REPLAY_QUERY_SHAPE && op.kind <= FC_REPLAY_QUERY_RAY_ALL) ||
                         (op.kind >= FC_REPLAY_QUERY_RANGE && op.kind != FC_REPLAY_SET_FILTER);
             int v2_area = (r.settings.version < 3 && op.kind >= FC_REPLAY_QUERY_SECTOR) ||
-                          (r.settings.version < 4 && op.kind >= FC_REPLAY_QUERY_PUSHOUT); /* not in older versions */
+                          (r.settings.version < 4 && op.kind >= FC_REPLAY_QUERY_PUSHOUT) ||
+                          (r.settings.version < 5 && op.kind >= FC_REPLAY_MOVER); /* not in older versions */
             fc_status want = query && !v2_area ? direct(rn.world, rn.dim, &op) : FC_OK;
             if (v2_area)
                 want = FC_ERR_ARGUMENT;
@@ -176,7 +227,8 @@ static int probe(int dim, uint8_t **data, size_t *size)
              {FC_REPLAY_QUERY_RANGE, FC_ERR_ARGUMENT},  {FC_REPLAY_QUERY_SECTOR, FC_ERR_SIZE},
              {FC_REPLAY_QUERY_RING, FC_ERR_SIZE},       {FC_REPLAY_QUERY_CAST, FC_ERR_SIZE},
              {FC_REPLAY_QUERY_CAST_ALL, FC_ERR_RANGE},  {FC_REPLAY_QUERY_PUSHOUT, FC_ERR_SIZE},
-             {FC_REPLAY_QUERY_BODY_HASH, FC_ERR_STALE_ID}};
+             {FC_REPLAY_QUERY_BODY_HASH, FC_ERR_STALE_ID}, {FC_REPLAY_MOVER, FC_ERR_STALE_ID},
+             {FC_REPLAY_MOVER_SHAPE, FC_ERR_SIZE}};
     for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
         op = op_of(q[i].k);
         op.shape2.type = FC_SHAPE2_CIRCLE;

@@ -110,6 +110,7 @@ build = {
             "src/replay/replay_run.c",
             "src/replay/replay_run3.c",
             "src/replay/replay_run4.c",
+            "src/replay/replay_run5.c",
             "src/replay/replay_verify.c",
             "src/replay/replay_write.c",
             "src/desync/desync_range.c",

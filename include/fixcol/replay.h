@@ -9,7 +9,8 @@
  * the world settings, then frames; a frame is a list of operations (create,
  * move, set, destroy bodies; shape/ray/point queries, version 3 also
  * sector/ring skill areas and shape casts, version 4 also push-outs,
- * filter changes, body hashes and extra pair findings; snapshot, restore)
+ * filter changes, body hashes and extra pair findings, version 5 also
+ * character mover calls; snapshot, restore)
  * followed by the expected results of that frame: the frame checksum and the
  * sub-hashes it is made of (world state, pair list, operation statuses, one
  * hash per query, version 3 also pair events and contacts), so a mismatch
@@ -40,7 +41,9 @@ extern "C" {
 
 /* The version the writer writes by default; the reader, writer and runner
  * take every version from 1 to FC_REPLAY_VERSION, and the scenario
- * recorders write FC_REPLAY_VERSION_MIN and up (version 4 adds the
+ * recorders write FC_REPLAY_VERSION_MIN and up (version 5 adds the
+ * mover operations mover and mover_shape (fixcol/mover.h) and the 3D
+ * capsule in shape encodings, with version 4's frame layout; version 4 adds the
  * operations pushout, set_filter, body_hash and pairs, with version 3's frame
  * layout; version 3 adds pair events,
  * world contacts, skill-area and shape-cast queries; a version 2 file reads,
@@ -48,7 +51,7 @@ extern "C" {
  * checksum's record hash changed, lacks the range and dump queries and its
  * frames store the version 1 world checksum, which the runner computes for
  * a version 1 replay: docs/compatibility.md). */
-#define FC_REPLAY_VERSION 4
+#define FC_REPLAY_VERSION 5
 #define FC_REPLAY_VERSION_MIN 2
 /* Bounds the reader enforces (so a hostile file cannot ask for huge
  * allocations): */
@@ -82,26 +85,45 @@ typedef enum fc_replay_op_kind {
     FC_REPLAY_QUERY_PUSHOUT = 18, /* fc_pushout2/3(shape, shape_b): b pushed out of a (pushout.h); no world */
     FC_REPLAY_SET_FILTER = 19,    /* fc_world_set_filter(id, filter) */
     FC_REPLAY_QUERY_BODY_HASH = 20, /* fc_world_body_hash(id) (desync.h) */
-    FC_REPLAY_QUERY_PAIRS = 21    /* fc_world_find_pairs, then fc_world_pair_events: a pair finding
+    FC_REPLAY_QUERY_PAIRS = 21,   /* fc_world_find_pairs, then fc_world_pair_events: a pair finding
                                      before the frame's own (its events are then relative to it) */
+    /* version 5: */
+    FC_REPLAY_MOVER = 22,         /* fc_world_move2/3(id, desired a, mover def): the body is moved (mover.h) */
+    FC_REPLAY_MOVER_SHAPE = 23    /* fc_world_move_shape2/3(shape, desired a, mover def): no world change */
 } fc_replay_op_kind;
 
-#define FC_REPLAY_OP_KINDS 22    /* one past the last kind */
+#define FC_REPLAY_OP_KINDS 24    /* one past the last kind */
+#define FC_REPLAY_OP_KINDS_V4 22 /* one past the last kind of version 4 */
 #define FC_REPLAY_OP_KINDS_V3 18 /* one past the last kind of version 3 */
 #define FC_REPLAY_OP_KINDS_V2 14 /* one past the last kind of version 2 */
+
+/* Most body ids a recorded mover call excludes (fc_cast_query.exclude). */
+#define FC_REPLAY_MAX_EXCLUDE 4
+
+/* A recorded mover definition (version 5): every fc_mover_def field but the
+ * query's filter, which is fc_replay_op.filter. The runner passes the
+ * values as they are (a field out of range is the mover's FC_ERR_ARGUMENT,
+ * recorded data); exclude_count in [0, FC_REPLAY_MAX_EXCLUDE], the ids'
+ * world tags not stored (the runner's world tag). */
+typedef struct fc_replay_mover {
+    int32_t skin, max_iterations, step_height, snap_distance;
+    int32_t up_axis, up_sign, slope_run, slope_rise;
+    uint32_t exclude_count;
+    fc_body_id exclude[FC_REPLAY_MAX_EXCLUDE];
+} fc_replay_mover;
 
 /* One decoded operation. Only the fields of its kind are meaningful; the
  * reader zeroes the rest. 2D replays use x and y of the vectors (z is 0). */
 typedef struct fc_replay_op {
     fc_replay_op_kind kind;
     fc_body_id id;          /* CREATE (the id the world must hand out), MOVE, TURN, SET, DESTROY,
-                               SET_FILTER, QUERY_BODY_HASH;
+                               SET_FILTER, QUERY_BODY_HASH, MOVER;
                                id.world is not stored (the runner's world tag) */
     fc_filter filter;       /* CREATE: the body's filter; SET_FILTER: the new one; queries: the query filter */
     uint32_t slot;          /* SNAPSHOT, RESTORE: 0..FC_REPLAY_MAX_SLOTS-1 */
     fc_angle angle;         /* TURN */
     fc_vec3 a, b;           /* MOVE: a = delta; QUERY_POINT: a = point; rays: a = origin, b = delta;
-                               casts: b = delta */
+                               casts: b = delta; MOVER, MOVER_SHAPE: a = desired displacement */
     fc_shape2 shape2;       /* CREATE, SET, QUERY_SHAPE, casts (the moving shape), PUSHOUT (a, the shape
                                that stays) in a 2D replay */
     fc_shape3 shape3;       /* the same in a 3D replay */
@@ -110,6 +132,7 @@ typedef struct fc_replay_op {
     fc_ring2 ring;          /* QUERY_RING (version 3) */
     fc_shape2 shape2_b;     /* QUERY_PUSHOUT (version 4): b, the shape pushed out, in a 2D replay */
     fc_shape3 shape3_b;     /* ... in a 3D replay */
+    fc_replay_mover mover;  /* MOVER, MOVER_SHAPE (version 5; shape2/shape3: MOVER_SHAPE's free shape) */
 } fc_replay_op;
 
 /* World settings stored in the header: the fc_world_def fields that change
@@ -135,7 +158,7 @@ typedef struct fc_replay_expect {
     uint32_t pair_count;
     uint32_t ops;           /* hash of the statuses (and created ids) of the non-query operations */
     uint32_t query_count;   /* number of query operations in the frame */
-    /* Version 3 and 4 frames (extended = 1; all 0 in a version 1 or 2 frame): */
+    /* Version 3 to 5 frames (extended = 1; all 0 in a version 1 or 2 frame): */
     uint32_t extended;      /* 1 when the fields below are present and part of the checksum */
     uint32_t began_count;   /* fc_world_pair_events after the frame's pair finding: pairs that began */
     uint32_t began;         /* their fc_hash_pairs (seed 0), folded to 32 bits */
@@ -274,6 +297,13 @@ FC_API fc_status fc_replay_fix_parse(const char *s, size_t len, fix16_t *out);
  *     index | generation << 32, then began count | ended count << 32, then
  *     per began pair and per ended pair its two words (no words on error),
  *     folded; SET_FILTER is a non-query operation (status in ops);
+ *     MOVER / MOVER_SHAPE (version 5; queries, though MOVER moves the
+ *     body): count = the result's touch_count (0 on error), hash =
+ *     fc_hash64 (seed (uint32)status) of the words moved.x | moved.y << 32,
+ *     moved.z | flags << 32 (z 0 in 2D), touch_count, then per touch
+ *     index | generation << 32, t | kind << 32, normal.x | normal.y << 32,
+ *     normal.z | iteration << 32 - no words on error -, folded
+ *     (docs/replay-format.md; the body's new place is in the state too);
  *   - state = fc_world_checksum, pairs = fc_hash_pairs(0, ...) of
  *     fc_world_find_pairs and pair_count its length (versions 3 and 4:
  *     of fc_world_find_contacts2/3, the frame's own pair finding at its
@@ -310,7 +340,7 @@ FC_API void fc_replay_runner_begin_frame(fc_replay_runner *rn);
 /* Execute op and fold its outcome into the frame. Returns the world call's
  * status for every kind, queries included (overlap, point, ray, ray_all,
  * range, dump, sector, ring, cast, cast_all, pushout, body_hash, pairs
- * (its first error): the status also folded into
+ * (its first error), mover, mover_shape: the status also folded into
  * the query's result hash); a recorded replay may contain rejected
  * operations: that is data, not a failure. FC_ERR_NO_MEMORY from the
  * runner itself (a query result it cannot store) or from the world call

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The replay layout (versions 1 to 4) (docs/replay-format.md), written once over the codec
+/* The replay layout (versions 1 to 5) (docs/replay-format.md), written once over the codec
  * primitives so binary/text reading and writing share it. */
 #include "replay_layout.h"
 
@@ -11,10 +11,10 @@
 
 static const char *const op_names[FC_REPLAY_OP_KINDS] = {
     NULL, "create", "move", "turn", "set", "destroy", "overlap", "point", "ray", "ray_all", "snapshot", "restore",
-    "range", "dump", "sector", "ring", "cast", "cast_all", "pushout", "set_filter", "body_hash", "pairs",
+    "range", "dump", "sector", "ring", "cast", "cast_all", "pushout", "set_filter", "body_hash", "pairs", "mover", "mover_shape",
 };
 static const char *const shape2_names[] = {NULL, "circle", "aabb", "obb", "capsule", "poly"};
-static const char *const shape3_names[] = {NULL, "sphere", "aabb", "obb"};
+static const char *const shape3_names[] = {NULL, "sphere", "aabb", "obb", "capsule"};
 static const char *const record_names[] = {NULL, "frame", "end"};
 static const char *const layout_names[] = {NULL, "loose", "strict"}; /* FC_QT_* + 1 */
 
@@ -132,10 +132,14 @@ static void shape2(fc_codec *c, fc_shape2 *s)
     }
 }
 
+static int32_t version_of(const fc_codec *c);
+
 static void shape3(fc_codec *c, fc_shape3 *s)
 {
     uint32_t t = (uint32_t)s->type;
-    fc_codec_enum(c, "3D shape type", &t, shape3_names, 4);
+    /* the capsule (tag 4) exists from version 5 on: in an older file it is
+     * "unknown tag (3D shape type)" */
+    fc_codec_enum(c, "3D shape type", &t, shape3_names, version_of(c) >= 5 ? 5 : 4);
     if (!fc_codec_ok(c))
         return;
     s->type = (fc_shape3_type)t;
@@ -158,7 +162,12 @@ static void shape3(fc_codec *c, fc_shape3 *s)
         for (int i = 0; i < 3; i++)
             vec3(c, &s->u.obb.axis[i], "obb axis");
         break;
-    case FC_SHAPE3_CAPSULE: /* not in any replay format yet: the enum read above refuses it */
+    case FC_SHAPE3_CAPSULE: /* version 5 */
+        vec3(c, &s->u.capsule.a, "capsule a");
+        fc_codec_word(c, "to");
+        vec3(c, &s->u.capsule.b, "capsule b");
+        fc_codec_word(c, "r");
+        fc_codec_fix(c, "capsule radius", &s->u.capsule.radius);
         break;
     }
 }
@@ -191,7 +200,8 @@ static void shape_b(fc_codec *c, int32_t dim, fc_replay_op *op)
 /* One past the last operation kind of format version v. */
 static uint32_t kinds_of(int32_t v)
 {
-    return v >= 4 ? FC_REPLAY_OP_KINDS
+    return v >= 5 ? FC_REPLAY_OP_KINDS
+           : v == 4 ? FC_REPLAY_OP_KINDS_V4
            : v == 3 ? FC_REPLAY_OP_KINDS_V3
            : v == FC_REPLAY_VERSION_V1 ? FC_REPLAY_OP_KINDS_V1
                                         : FC_REPLAY_OP_KINDS_V2;
@@ -208,7 +218,7 @@ int fc_replay_is_query(fc_replay_op_kind k)
            k == FC_REPLAY_QUERY_RAY_ALL || k == FC_REPLAY_QUERY_RANGE || k == FC_REPLAY_QUERY_DUMP ||
            k == FC_REPLAY_QUERY_SECTOR || k == FC_REPLAY_QUERY_RING || k == FC_REPLAY_QUERY_CAST ||
            k == FC_REPLAY_QUERY_CAST_ALL || k == FC_REPLAY_QUERY_PUSHOUT || k == FC_REPLAY_QUERY_BODY_HASH ||
-           k == FC_REPLAY_QUERY_PAIRS;
+           k == FC_REPLAY_QUERY_PAIRS || k == FC_REPLAY_MOVER || k == FC_REPLAY_MOVER_SHAPE;
 }
 
 static void angle(fc_codec *c, const char *what, fc_angle *v)
@@ -252,6 +262,30 @@ static void filter(fc_codec *c, fc_filter *f)
     fc_codec_bits(c, "filter category", &f->category);
     fc_codec_word(c, "mask");
     fc_codec_bits(c, "filter mask", &f->mask);
+}
+
+/* A mover definition (version 5): skin, iterations, step, snap, up axis and
+ * sign, slope run and rise, then the excluded ids (count, ids). */
+static void mover(fc_codec *c, fc_replay_mover *m)
+{
+    fc_codec_word(c, "skin");
+    fc_codec_int(c, "mover skin", &m->skin, INT32_MIN, INT32_MAX);
+    fc_codec_word(c, "iter");
+    fc_codec_int(c, "mover max iterations", &m->max_iterations, INT32_MIN, INT32_MAX);
+    fc_codec_word(c, "step");
+    fc_codec_int(c, "mover step height", &m->step_height, INT32_MIN, INT32_MAX);
+    fc_codec_word(c, "snap");
+    fc_codec_int(c, "mover snap distance", &m->snap_distance, INT32_MIN, INT32_MAX);
+    fc_codec_word(c, "up");
+    fc_codec_int(c, "mover up axis", &m->up_axis, INT32_MIN, INT32_MAX);
+    fc_codec_int(c, "mover up sign", &m->up_sign, INT32_MIN, INT32_MAX);
+    fc_codec_word(c, "slope");
+    fc_codec_int(c, "mover slope run", &m->slope_run, INT32_MIN, INT32_MAX);
+    fc_codec_int(c, "mover slope rise", &m->slope_rise, INT32_MIN, INT32_MAX);
+    fc_codec_word(c, "exclude");
+    fc_codec_u32(c, "mover excluded id count", &m->exclude_count, 0, FC_REPLAY_MAX_EXCLUDE);
+    for (uint32_t i = 0; fc_codec_ok(c) && i < m->exclude_count; i++)
+        body_id(c, &m->exclude[i]);
 }
 
 int fc_layout_op(fc_codec *c, int32_t dim, fc_replay_op *op)
@@ -342,6 +376,20 @@ int fc_layout_op(fc_codec *c, int32_t dim, fc_replay_op *op)
         body_id(c, &op->id);
         break;
     case FC_REPLAY_QUERY_PAIRS:
+        break;
+    case FC_REPLAY_MOVER:
+        body_id(c, &op->id);
+        filter(c, &op->filter);
+        fc_codec_word(c, "by");
+        vec(c, dim, &op->a, "mover desired displacement");
+        mover(c, &op->mover);
+        break;
+    case FC_REPLAY_MOVER_SHAPE:
+        filter(c, &op->filter);
+        shape(c, dim, op);
+        fc_codec_word(c, "by");
+        vec(c, dim, &op->a, "mover desired displacement");
+        mover(c, &op->mover);
         break;
     }
     fc_codec_eol(c);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Private: the replay records (versions 1 to 4) over the codec (see replay_codec.h). */
+/* Private: the replay records (versions 1 to 5) over the codec (see replay_codec.h). */
 #ifndef FIXCOL_REPLAY_LAYOUT_H
 #define FIXCOL_REPLAY_LAYOUT_H
 
@@ -23,7 +23,7 @@
 #define FC_REPLAY_VERSION_OLDEST (FC_REPLAY_READS_V1 ? FC_REPLAY_VERSION_V1 : FC_REPLAY_VERSION_MIN)
 
 /* One past the last operation kind of format version `version` (0: the
- * current one): version 1 12, 2 14, 3 18, 4 FC_REPLAY_OP_KINDS. */
+ * current one): version 1 12, 2 14, 3 18, 4 22, 5 FC_REPLAY_OP_KINDS. */
 uint32_t fc_replay_op_kinds(int32_t version);
 
 /* 1 for the operation kinds that are queries (one result each). */

@@ -218,6 +218,15 @@ static fc_status run_query(fc_replay_runner *rn, const fc_replay_op *op)
                                                      : fc_replay_run_pairs(w, &count, &hash);
         return add_query(rn, st, count, hash);
     }
+    case FC_REPLAY_MOVER:
+    case FC_REPLAY_MOVER_SHAPE: {
+        uint32_t count = 0;
+        uint64_t hash = 0;
+        if (rn->version < 5) /* an older replay has no such operation */
+            return add_query(rn, FC_ERR_ARGUMENT, 0, (uint32_t)FC_ERR_ARGUMENT);
+        st = fc_replay_run_mover(w, rn->dim, RUNNER_TAG, op, &count, &hash);
+        return add_query(rn, st, count, hash);
+    }
     case FC_REPLAY_QUERY_SHAPE:
         st = rn->dim == 2 ? fc_world_overlap2(w, &op->shape2, f, &ids, &n) : fc_world_overlap3(w, &op->shape3, f, &ids, &n);
         return add_query(rn, st, (uint32_t)n, st == FC_OK ? fc_hash_ids((uint32_t)st, ids, n) : (uint32_t)st);

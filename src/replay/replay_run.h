@@ -2,7 +2,7 @@
 /* Private: the replay runner's version 3 and 4 parts (replay_run3.c:
  * skill-area queries, pair events and world contacts; replay_cast.c: shape
  * casts; replay_run4.c: push-outs, body hashes, pair findings inside a
- * frame), called by replay_run.c. */
+ * frame; replay_run5.c: mover calls), called by replay_run.c. */
 #ifndef FIXCOL_REPLAY_RUN_H
 #define FIXCOL_REPLAY_RUN_H
 
@@ -34,5 +34,12 @@ fc_status fc_replay_run_pushout(int32_t dim, const fc_replay_op *op, uint32_t *c
 fc_status fc_replay_run_body_hash(const fc_world *w, fc_body_id id, uint32_t *count, uint64_t *hash);
 /* QUERY_PAIRS: fc_world_find_pairs, then fc_world_pair_events; *count the pairs. */
 fc_status fc_replay_run_pairs(fc_world *w, uint32_t *count, uint64_t *hash);
+
+/* Version 5 (replay_run5.c): MOVER (fc_world_move2/3 of op->id, which the
+ * world moves) or MOVER_SHAPE (fc_world_move_shape2/3 of op's shape) by
+ * op->a with op's filter and mover definition (excluded ids tagged
+ * world_tag); *count the touches, *hash the words of fixcol/replay.h. */
+fc_status fc_replay_run_mover(fc_world *w, int32_t dim, uint32_t world_tag, const fc_replay_op *op, uint32_t *count,
+                              uint64_t *hash);
 
 #endif

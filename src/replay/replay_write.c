@@ -58,14 +58,27 @@ void fc_replay_write_frame(fc_replay_writer *w, uint32_t op_count)
     w->phase = PH_OPS;
 }
 
+/* 1 when op carries a 3D shape its version cannot encode (the capsule,
+ * tag 4, exists from version 5 on). */
+static int shape3_too_new(const fc_replay_writer *w, const fc_replay_op *op)
+{
+    if (w->settings.dim != 3 || w->settings.version >= 5)
+        return 0;
+    int uses_a = op->kind == FC_REPLAY_CREATE || op->kind == FC_REPLAY_SET || op->kind == FC_REPLAY_QUERY_SHAPE ||
+                 op->kind == FC_REPLAY_QUERY_CAST || op->kind == FC_REPLAY_QUERY_CAST_ALL ||
+                 op->kind == FC_REPLAY_QUERY_PUSHOUT;
+    return (uses_a && (uint32_t)op->shape3.type >= 4u) ||
+           (op->kind == FC_REPLAY_QUERY_PUSHOUT && (uint32_t)op->shape3_b.type >= 4u);
+}
+
 void fc_replay_write_op(fc_replay_writer *w, const fc_replay_op *op)
 {
-    /* only the kinds of the writer's version (a version 3 file cannot hold
-     * a push-out, a version 2 file no cast, a version 1 file neither a range
+    /* only the kinds and shapes of the writer's version (a version 4 file
+     * cannot hold a mover call nor a 3D capsule, a version 3 file a push-out, a version 2 file no cast, a version 1 file neither a range
      * nor a dump) */
     uint32_t kinds = fc_replay_op_kinds(w ? w->settings.version : 0);
     if (!enter(w, w && op && w->phase == PH_OPS && w->ops_left > 0 && (uint32_t)op->kind >= 1 &&
-                      (uint32_t)op->kind < kinds))
+                      (uint32_t)op->kind < kinds && !shape3_too_new(w, op)))
         return;
     fc_codec c = fc_codec_writing(w);
     fc_replay_op copy = *op;

@@ -31,6 +31,9 @@ skills2d          skills           20    80  400
 skills3d          skills3d         21    60  300
 resolve2d         resolve          22    60  300
 resolve3d         resolve3d        23    50  300
+platformer2d      platformer       24    40  240
+moba-movers       moba_movers      25   120   50
+movers3d          movers3d         26    24  200
 EOF
 }
 

@@ -15,6 +15,35 @@ namespace Fixcol
         QuerySector = 14, QueryRing = 15, QueryCast = 16, QueryCastAll = 17,
         /// <summary>Format version 4: push-outs, filter changes, body hashes, pair findings inside a frame.</summary>
         QueryPushout = 18, SetFilter = 19, QueryBodyHash = 20, QueryPairs = 21,
+        /// <summary>Format version 5: mover calls on a body (the world moves it) and on a free shape.</summary>
+        Mover = 22, MoverShape = 23,
+    }
+
+    /// <summary>
+    /// fc_replay_mover (format 5): every fc_mover_def field as recorded (the
+    /// query filter is ReplayOp.Filter) and up to MaxExclude excluded ids
+    /// (ExcludeCount of them; Exclude(i); their World is not stored).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ReplayMover
+    {
+        public const int MaxExclude = 4;
+        public int Skin, MaxIterations, StepHeight, SnapDistance, UpAxis, UpSign, SlopeRun, SlopeRise;
+        public uint ExcludeCount;
+        BodyId exclude0, exclude1, exclude2, exclude3;
+
+        /// <summary>Excluded id i (0 &lt;= i &lt; MaxExclude).</summary>
+        public BodyId Exclude(int i)
+        {
+            switch (i)
+            {
+                case 0: return exclude0;
+                case 1: return exclude1;
+                case 2: return exclude2;
+                case 3: return exclude3;
+                default: throw new ArgumentOutOfRangeException("i");
+            }
+        }
     }
 
     /// <summary>fc_replay_op: one decoded operation (only its kind's fields are meaningful).</summary>
@@ -39,6 +68,8 @@ namespace Fixcol
         public Shape2 Shape2B;
         /// <summary>QueryPushout (format 4): B in a 3D replay.</summary>
         public Shape3 Shape3B;
+        /// <summary>Mover, MoverShape (format 5): the mover definition (A is the desired displacement; MoverShape's free shape is Shape2 / Shape3).</summary>
+        public ReplayMover Mover;
     }
 
     /// <summary>fc_replay_settings.</summary>

@@ -7,7 +7,10 @@
 // expected value in the first frame that has it (began, contacts: a format 3
 // frame; cast: the first shape-cast query's hash; pushout, bodyhash,
 // pairsop: the first format 4 push-out, body hash or in-frame pair finding
-// query's hash) (the run must then fail). Exit 0 only when everything matched.
+// query's hash) (the run must then fail); mover, movershape: the runner
+// itself changes one mover output - the displacement X of the first format 5
+// mover / mover_shape call that moved, 1 raw - before hashing it (the run
+// must then fail). Exit 0 only when everything matched.
 using System;
 using System.IO;
 using Fixcol;
@@ -43,6 +46,11 @@ static class ReplayCheck
             using (var reader = new ReplayReader(File.ReadAllBytes(file)))
             using (var rn = new CsReplayRunner(reader.Settings))
             {
+                if (flip == "mover" || flip == "movershape")
+                {
+                    rn.FlipMover = flip == "mover" ? ReplayOpKind.Mover : ReplayOpKind.MoverShape;
+                    flip = null;
+                }
                 uint opCount;
                 ReplayOp op;
                 while (reader.NextFrame(out opCount))

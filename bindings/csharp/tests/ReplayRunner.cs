@@ -4,7 +4,7 @@
 // pair hash, state checksum, frame checksum; in format 3 also the skill-area
 // and shape-cast queries, the pair events and the world contacts; in format
 // 4 also the push-outs, filter changes, body hashes and pair findings inside
-// a frame) are
+// a frame; in format 5 the mover calls, through World.TryMove / MoveShape) are
 // computed here in C#, exactly as docs/replay-format.md defines them. It
 // never calls fc_replay_runner_* or fc_replay_verify.
 using System;
@@ -40,6 +40,12 @@ sealed class CsReplayRunner : IDisposable
 
     /// <summary>Creates whose id differed from the recorded one (also visible in the ops hash).</summary>
     public int BadCreates;
+    /// <summary>The should-fail twin: the first call of this kind (Mover or MoverShape) that moved
+    /// reports its displacement's X 1 raw off before it is hashed (0: none).</summary>
+    public ReplayOpKind FlipMover;
+    readonly BodyId[][] excludeOf = { new BodyId[0], new BodyId[1], new BodyId[2], new BodyId[3], new BodyId[4] };
+    MoverResult2 mover2;
+    MoverResult3 mover3;
 
     public CsReplayRunner(ReplaySettings s)
     {
@@ -179,6 +185,10 @@ sealed class CsReplayRunner : IDisposable
             case ReplayOpKind.QueryPairs:
                 FindPairsInFrame();
                 return;
+            case ReplayOpKind.Mover:
+            case ReplayOpKind.MoverShape:
+                Move(ref op, id);
+                return;
             case ReplayOpKind.QueryRayAll:
                 if (is2d)
                     world.TryRaycastAll(new Ray2(V2(op.A), V2(op.B)), op.Filter, ref hits, out n);
@@ -281,6 +291,87 @@ sealed class CsReplayRunner : IDisposable
             }
         }
         AddQuery(world.LastStatus, ok ? n : 0, h.Final());
+    }
+
+    // Format 5 mover call (a body: the world moves it; a free shape): count =
+    // the touches; the words moved.x | moved.y << 32, moved.z | flags << 32
+    // (z 0 in 2D), touch count, then per touch id, t | kind << 32,
+    // normal.x | normal.y << 32, normal.z | iteration << 32; seed
+    // (uint32)status, no words on error (docs/replay-format.md).
+    void Move(ref ReplayOp op, BodyId id)
+    {
+        MoverDef def = MoverDef.Default;
+        ReplayMover m = op.Mover;
+        def.Filter = op.Filter;
+        def.Skin = m.Skin;
+        def.MaxIterations = m.MaxIterations;
+        def.StepHeight = m.StepHeight;
+        def.SnapDistance = m.SnapDistance;
+        def.UpAxis = m.UpAxis;
+        def.UpSign = m.UpSign;
+        def.SlopeRun = m.SlopeRun;
+        def.SlopeRise = m.SlopeRise;
+        BodyId[] ex = excludeOf[Math.Min(m.ExcludeCount, (uint)ReplayMover.MaxExclude)];
+        for (int i = 0; i < ex.Length; i++)
+        {
+            ex[i] = m.Exclude(i);
+            ex[i].World = RunnerTag;
+        }
+        Status st = Status.Ok;
+        int mx = 0, my = 0, mz = 0, flags = 0, nt = 0;
+        bool ok;
+        if (is2d)
+        {
+            if (op.Kind == ReplayOpKind.Mover)
+            {
+                ok = world.TryMove(id, V2(op.A), def, ex, ref mover2);
+                st = world.LastStatus;
+            }
+            else
+            {
+                try { world.MoveShape(op.Shape2, V2(op.A), def, ex, ref mover2); ok = true; }
+                catch (FixcolException e) { ok = false; st = e.Status; }
+            }
+            mx = mover2.Moved.X.Raw; my = mover2.Moved.Y.Raw; flags = mover2.Flags; nt = mover2.TouchCount;
+        }
+        else
+        {
+            if (op.Kind == ReplayOpKind.Mover)
+            {
+                ok = world.TryMove(id, op.A, def, ex, ref mover3);
+                st = world.LastStatus;
+            }
+            else
+            {
+                try { world.MoveShape(op.Shape3, op.A, def, ex, ref mover3); ok = true; }
+                catch (FixcolException e) { ok = false; st = e.Status; }
+            }
+            mx = mover3.Moved.X.Raw; my = mover3.Moved.Y.Raw; mz = mover3.Moved.Z.Raw; flags = mover3.Flags;
+            nt = mover3.TouchCount;
+        }
+        if (ok)
+            st = Status.Ok;
+        if (ok && FlipMover == op.Kind && (mx != 0 || my != 0 || mz != 0))
+        {
+            mx += 1;
+            FlipMover = 0;
+        }
+        Hash64 h = Hash64.Init((uint)st);
+        if (ok)
+        {
+            h.Word(Two(mx, my));
+            h.Word(Two(mz, flags));
+            h.Word(Two(nt, 0));
+            for (int i = 0; i < nt; i++)
+            {
+                MoverTouch t = is2d ? mover2.Touch(i) : mover3.Touch(i);
+                h.Word((ulong)t.Id.Index | (ulong)t.Id.Generation << 32);
+                h.Word(Two(t.T.Raw, t.Kind));
+                h.Word(Two(t.Normal.X.Raw, t.Normal.Y.Raw));
+                h.Word(Two(t.Normal.Z.Raw, t.Iteration));
+            }
+        }
+        AddQuery(st, ok ? nt : 0, h.Final());
     }
 
     // Format 4 push-out of B from A: count 1 for a non-zero delta; the

@@ -119,6 +119,17 @@ int main(void)
     OFF("ReplayOp", fc_replay_op, lo, "Lo"); OFF("ReplayOp", fc_replay_op, hi, "Hi");
     OFF("ReplayOp", fc_replay_op, sector, "Sector"); OFF("ReplayOp", fc_replay_op, ring, "Ring");
     OFF("ReplayOp", fc_replay_op, shape2_b, "Shape2B"); OFF("ReplayOp", fc_replay_op, shape3_b, "Shape3B");
+    OFF("ReplayOp", fc_replay_op, mover, "Mover");
+    SIZE("ReplayMover", fc_replay_mover); OFF("ReplayMover", fc_replay_mover, skin, "Skin");
+    OFF("ReplayMover", fc_replay_mover, max_iterations, "MaxIterations");
+    OFF("ReplayMover", fc_replay_mover, step_height, "StepHeight");
+    OFF("ReplayMover", fc_replay_mover, snap_distance, "SnapDistance");
+    OFF("ReplayMover", fc_replay_mover, up_axis, "UpAxis"); OFF("ReplayMover", fc_replay_mover, up_sign, "UpSign");
+    OFF("ReplayMover", fc_replay_mover, slope_run, "SlopeRun");
+    OFF("ReplayMover", fc_replay_mover, slope_rise, "SlopeRise");
+    OFF("ReplayMover", fc_replay_mover, exclude_count, "ExcludeCount");
+    OFF("ReplayMover", fc_replay_mover, exclude[0], "exclude0"); OFF("ReplayMover", fc_replay_mover, exclude[1], "exclude1");
+    OFF("ReplayMover", fc_replay_mover, exclude[2], "exclude2"); OFF("ReplayMover", fc_replay_mover, exclude[3], "exclude3");
     SIZE("ReplaySettings", fc_replay_settings); OFF("ReplaySettings", fc_replay_settings, dim, "Dim");
     OFF("ReplaySettings", fc_replay_settings, bounds_min, "BoundsMin");
     OFF("ReplaySettings", fc_replay_settings, bounds_log2, "BoundsLog2");

@@ -438,8 +438,18 @@ export function hex64(lo: number, hi: number): string;
 
 export const OpKind: Readonly<Record<'CREATE' | 'MOVE' | 'TURN' | 'SET' | 'DESTROY' | 'QUERY_SHAPE' | 'QUERY_POINT' |
   'QUERY_RAY' | 'QUERY_RAY_ALL' | 'SNAPSHOT' | 'RESTORE' | 'QUERY_RANGE' | 'QUERY_DUMP' | 'QUERY_SECTOR' | 'QUERY_RING' |
-  'QUERY_CAST' | 'QUERY_CAST_ALL' | 'QUERY_PUSHOUT' | 'SET_FILTER' | 'QUERY_BODY_HASH' | 'QUERY_PAIRS', number>>;
+  'QUERY_CAST' | 'QUERY_CAST_ALL' | 'QUERY_PUSHOUT' | 'SET_FILTER' | 'QUERY_BODY_HASH' | 'QUERY_PAIRS' | 'MOVER' |
+  'MOVER_SHAPE', number>>;
 export const OP_NAMES: readonly (string | null)[];
+/** The most excluded ids a recorded mover call has (FC_REPLAY_MAX_EXCLUDE). */
+export const REPLAY_MAX_EXCLUDE: number;
+
+/** A recorded mover definition (format 5): fc_mover_def's fields, raw integers. */
+export interface ReplayMoverDef {
+  skin: number; maxIterations: number; stepHeight: number; snapDistance: number;
+  upAxis: number; upSign: number; slopeRun: number; slopeRise: number;
+  exclude: { index: number; generation: number }[];
+}
 
 export interface ReplaySettings {
   readonly dim: 2 | 3;
@@ -447,8 +457,8 @@ export interface ReplaySettings {
   readonly boundsLog2: number;
   readonly maxDepth: number;
   readonly layout: 'loose' | 'strict';
-  /** the file's format version (1 to 4; ReplayRunner runs 2 to 4, and refuses 1 with FC_ERR_VERSION) */
-  readonly version: 1 | 2 | 3 | 4;
+  /** the file's format version (1 to 5; ReplayRunner runs 2 to 5, and refuses 1 with FC_ERR_VERSION) */
+  readonly version: 1 | 2 | 3 | 4 | 5;
 }
 
 export class ReplayFormatError extends FixcolError {
@@ -476,6 +486,9 @@ export class ReplayOp {
   shape: Shape;
   /** pushout (format 4): b, the shape pushed out of a */
   shapeB: Shape;
+  /** mover, mover_shape (format 5): the recorded definition (the desired displacement is ax, ay, az; the query
+   * filter category, mask; mover_shape's free shape is shape) */
+  mover: ReplayMoverDef;
   /** sector (format 3), refilled in place */
   sector: Sector2;
   /** ring (format 3), refilled in place */

@@ -15,7 +15,7 @@ export { PairEvents, PairContacts, ContactList, pairEvents } from './events.js';
 export { Hash64, hex64 } from './hash.js';
 export { Desync, DESYNC_ASK_SLOTS, DESYNC_DEFAULT_MAX_FOUND } from './desync.js';
 export { WireLeader, WireFollower, wireChecksum, wireDecode, WIRE_VERSION, WIRE_MESSAGE_MAX } from './wire.js';
-export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES, OP_WORDS } from './replay.js';
+export { ReplayReader, ReplayOp, FrameExpect, ReplayFormatError, OpKind, OP_NAMES, OP_WORDS, REPLAY_MAX_EXCLUDE } from './replay.js';
 export { ReplayRunner, FrameResult } from './runner.js';
 export { verifyReplay } from './verify.js';
 export { overlap, contact, Contact, pushout } from './collide.js';

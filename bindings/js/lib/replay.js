@@ -15,13 +15,19 @@ export const OpKind = Object.freeze({
   QUERY_RAY_ALL: 9, SNAPSHOT: 10, RESTORE: 11, QUERY_RANGE: 12, QUERY_DUMP: 13,
   QUERY_SECTOR: 14, QUERY_RING: 15, QUERY_CAST: 16, QUERY_CAST_ALL: 17, // format 3
   QUERY_PUSHOUT: 18, SET_FILTER: 19, QUERY_BODY_HASH: 20, QUERY_PAIRS: 21, // format 4
+  MOVER: 22, MOVER_SHAPE: 23, // format 5
 });
 export const OP_NAMES = Object.freeze([null, 'create', 'move', 'turn', 'set', 'destroy', 'overlap', 'point', 'ray',
   'ray_all', 'snapshot', 'restore', 'range', 'dump', 'sector', 'ring', 'cast', 'cast_all', 'pushout', 'set_filter',
-  'body_hash', 'pairs']);
+  'body_hash', 'pairs', 'mover', 'mover_shape']);
+/** The most excluded ids a recorded mover call has (FC_REPLAY_MAX_EXCLUDE). */
+export const REPLAY_MAX_EXCLUDE = 4;
 // 13 scalar words, the shape words, then lo, hi (range), then the skill
 // area's 5 words (sector x, y, r, dir, half / ring x, y, inner, outer, 0),
-// then the second shape's words (pushout's b, format 4).
+// then the second shape's words (pushout's b, format 4; for mover and
+// mover_shape, format 5, the mover definition: skin, maxIterations,
+// stepHeight, snapDistance, upAxis, upSign, slopeRun, slopeRise, the
+// excluded id count and REPLAY_MAX_EXCLUDE (index, generation) pairs).
 const OP_RANGE = 13 + SHAPE_WORDS;
 const OP_AREA = OP_RANGE + 2;
 const OP_SHAPE_B = OP_AREA + 5;
@@ -55,6 +61,11 @@ export class ReplayOp {
     this.shape = new Shape(dim); // create, set, overlap; casts: the moving shape; pushout: a (stays)
     /** pushout (format 4): b, the shape pushed out of a */
     this.shapeB = new Shape(dim);
+    /** mover, mover_shape (format 5): the recorded fc_mover_def fields (the query
+     * filter is category / mask, the desired displacement ax, ay, az, mover_shape's
+     * free shape is shape) and exclude, an array of { index, generation } */
+    this.mover = { skin: 0, maxIterations: 0, stepHeight: 0, snapDistance: 0, upAxis: 0, upSign: 0, slopeRun: 0,
+      slopeRise: 0, exclude: [] };
     /** sector (format 3): a Sector2, refilled in place */
     this.sector = new Sector2(0, 0, 0, 0, 0);
     /** ring (format 3): a Ring2, refilled in place */
@@ -108,8 +119,16 @@ export class ReplayOp {
       const r = this.ring;
       r.x = w[OP_AREA], r.y = w[OP_AREA + 1], r.inner = w[OP_AREA + 2], r.outer = w[OP_AREA + 3];
     }
+    if (k === OpKind.MOVER || k === OpKind.MOVER_SHAPE) {
+      const m = this.mover, o = OP_SHAPE_B;
+      m.skin = w[o], m.maxIterations = w[o + 1], m.stepHeight = w[o + 2], m.snapDistance = w[o + 3];
+      m.upAxis = w[o + 4], m.upSign = w[o + 5], m.slopeRun = w[o + 6], m.slopeRise = w[o + 7];
+      const n = Math.min(w[o + 8] >>> 0, REPLAY_MAX_EXCLUDE);
+      m.exclude.length = n;
+      for (let i = 0; i < n; i++) m.exclude[i] = { index: w[o + 9 + 2 * i] >>> 0, generation: w[o + 10 + 2 * i] >>> 0 };
+    }
     const sw = this.shape.words;
-    if (k === 1 || k === 4 || k === 6 || k === 16 || k === 17 || k === 18) { // create, set, overlap, casts, pushout carry a shape
+    if (k === 1 || k === 4 || k === 6 || k === 16 || k === 17 || k === 18 || k === 23) { // create, set, overlap, casts, pushout, mover_shape carry a shape
       this.shape.dim = this.dim;
       for (let i = 0; i < SHAPE_WORDS; i++) sw[i] = w[13 + i] = src[at + 13 + i];
     } else if (w[13] !== 0) { // the others have none (zero words)
@@ -119,7 +138,7 @@ export class ReplayOp {
     if (k === OpKind.QUERY_PUSHOUT) { // and the push-out a second one
       this.shapeB.dim = this.dim;
       for (let i = 0; i < SHAPE_WORDS; i++) bw[i] = w[OP_SHAPE_B + i] = src[at + OP_SHAPE_B + i];
-    } else if (w[OP_SHAPE_B] !== 0) {
+    } else if (k !== OpKind.MOVER && k !== OpKind.MOVER_SHAPE && w[OP_SHAPE_B] !== 0) {
       for (let i = 0; i < SHAPE_WORDS; i++) bw[i] = w[OP_SHAPE_B + i] = 0;
     }
     return this;

@@ -21,6 +21,12 @@
 //            error); pairs: findPairs() then pairEvents(): the pair count and
 //            hash (seed (uint32)status) of the pairs' id words, began count |
 //            ended count << 32, the began and the ended pairs' id words;
+//            format 5: mover / mover_shape through world.move2/3 and
+//            moveShape2/3: the touch count (0 on error) and hash (seed
+//            (uint32)status) of moved.x | moved.y << 32, moved.z | flags << 32
+//            (z 0 in 2D), touch count, then per touch index | generation << 32,
+//            t | kind << 32, normal.x | normal.y << 32, normal.z | iteration << 32,
+//            no words on error;
 //   state  = world.checksumWords(), pairs = hash64 of findPairs() (format 3:
 //            of findContacts(), the frame's one pair finding);
 //   format 3: began / ended = count and folded hash (seed (uint32)status)
@@ -38,6 +44,7 @@ import { BodyId } from './ids.js';
 import { Hash64 } from './hash.js';
 import { FixcolError, Status } from './errors.js';
 import { OpKind } from './replay.js';
+import { MoverResult } from './results.js';
 import { pushout } from './collide.js';
 
 const TAG = 1; // the runner's world tag, as in C
@@ -95,6 +102,9 @@ export class ReplayRunner {
     this.pairHash = new Hash64();
     this.state = new Uint32Array(2);
     this.delta = new Int32Array(3); // push-outs (format 4)
+    this.moverDef = { skin: 0, maxIterations: 0, stepHeight: 0, snapDistance: 0, upAxis: 0, upSign: 0, slopeRun: 0,
+      slopeRise: 0, filter: { category: 0, mask: 0 }, exclude: [] }; // format 5
+    this.moverOut = new MoverResult(settings.dim);
   }
 
   destroy() {
@@ -132,6 +142,8 @@ export class ReplayRunner {
       st = this.#query3(op);
     } else if (k === OpKind.QUERY_PUSHOUT || k === OpKind.QUERY_BODY_HASH || k === OpKind.QUERY_PAIRS) {
       st = this.#query4(op);
+    } else if (k === OpKind.MOVER || k === OpKind.MOVER_SHAPE) {
+      st = this.#mover(op);
     } else {
       st = this.#op(op);
       this.opsHash.word(st >>> 0, k);
@@ -296,6 +308,47 @@ export class ReplayRunner {
           h.word(words[i + 3], words[i + 4]);
           h.word(words[i + 5], d === 3 ? words[i + 6] : 0);
         }
+      }
+    } catch (e) {
+      st = statusOf(e);
+      count = 0;
+      h.reset(st >>> 0, 0);
+    }
+    this.#addQuery(count, h.fold());
+    return st;
+  }
+
+  /** Format 5: a mover call on a body (the world moves it) or a free shape. */
+  #mover(op) {
+    const w = this.world, h = this.h, d = this.moverDef, m = op.mover, r = this.moverOut;
+    d.skin = m.skin, d.maxIterations = m.maxIterations, d.stepHeight = m.stepHeight, d.snapDistance = m.snapDistance;
+    d.upAxis = m.upAxis, d.upSign = m.upSign, d.slopeRun = m.slopeRun, d.slopeRise = m.slopeRise;
+    d.filter.category = op.category, d.filter.mask = op.mask;
+    d.exclude.length = m.exclude.length;
+    for (let i = 0; i < m.exclude.length; i++) d.exclude[i] = new BodyId(m.exclude[i].index, m.exclude[i].generation, TAG);
+    let st = 0, count = 0;
+    h.reset(0, 0);
+    try {
+      if (op.kind === OpKind.MOVER) {
+        const id = this.id(op.index, op.generation);
+        if (this.dim === 2) w.move2(id, op.ax, op.ay, d, r);
+        else w.move3(id, op.ax, op.ay, op.az, d, r);
+      } else if (this.dim === 2) {
+        w.moveShape2(op.shape, op.ax, op.ay, d, r);
+      } else {
+        w.moveShape3(op.shape, op.ax, op.ay, op.az, d, r);
+      }
+      count = r.touchCount;
+      h.word(r.moved[0] >>> 0, r.moved[1] >>> 0);
+      h.word(this.dim === 3 ? r.moved[2] >>> 0 : 0, r.flags >>> 0);
+      h.word(count, 0);
+      const t = r.touchWords;
+      for (let i = 0; i < count; i++) {
+        const o = 9 * i;
+        h.word(t[o] >>> 0, t[o + 1] >>> 0);
+        h.word(t[o + 3] >>> 0, t[o + 8] >>> 0);
+        h.word(t[o + 4] >>> 0, t[o + 5] >>> 0);
+        h.word(t[o + 6] >>> 0, t[o + 7] >>> 0);
       }
     } catch (e) {
       st = statusOf(e);

@@ -7,8 +7,10 @@
 // shape cast (format 3) gets a filter category that matches no body, so
 // every cast that hit something hashes differently; with brk = 'v4', every
 // push-out (format 4) has its shapes swapped (a pushed out of b: the delta
-// reversed) and every body hash query asks for the next generation (the
-// should-fail twins: the frame checksums must then disagree).
+// reversed) and every body hash query asks for the next generation; with
+// brk = 'v5', every mover / mover_shape call (format 5) that asks to move
+// asks for 1 raw more along x, so its outputs change (the should-fail twins:
+// the frame checksums must then disagree).
 
 /** fixcol: the imported package; files: [{ name, bytes }]. */
 export function verifyAll(fixcol, files, brk = false) {
@@ -21,6 +23,8 @@ export function verifyAll(fixcol, files, brk = false) {
     const castKinds = [fixcol.OpKind.QUERY_CAST, fixcol.OpKind.QUERY_CAST_ALL];
     const tamper = brk === 'cast' ? (frame, i, op) => {
       if (castKinds.includes(op.kind)) op.category = 0;
+    } : brk === 'v5' ? (frame, i, op) => {
+      if ((op.kind === fixcol.OpKind.MOVER || op.kind === fixcol.OpKind.MOVER_SHAPE) && (op.ax !== 0 || op.ay !== 0)) op.ax += 1;
     } : brk === 'v4' ? (frame, i, op) => {
       if (op.kind === fixcol.OpKind.QUERY_PUSHOUT) [op.shape, op.shapeB] = [op.shapeB, op.shape];
       if (op.kind === fixcol.OpKind.QUERY_BODY_HASH) op.generation += 1;

@@ -69,7 +69,12 @@ FCJS_EXPORT(fcjs_reader_next_frame) int32_t fcjs_reader_next_frame(fcjs_reader *
  * lo, hi (FCJS_OP_RANGE; range, 0 for the others), then the skill area
  * (FCJS_OP_AREA, version 3): sector x, y, radius, direction, half angle /
  * ring x, y, inner, outer, 0 (0 for the others), then the second shape
- * (FCJS_OP_SHAPE_B, version 4: pushout's b; written for pushout only).
+ * (FCJS_OP_SHAPE_B, version 4: pushout's b; written for pushout only) -
+ * for mover and mover_shape (version 5) the same words hold the mover
+ * definition: skin, max_iterations, step_height, snap_distance, up_axis,
+ * up_sign, slope_run, slope_rise, exclude_count, then FC_REPLAY_MAX_EXCLUDE
+ * (index, generation) pairs (17 words; mover_shape's free shape is at
+ * FCJS_OP_SHAPE).
  * FCJS_OP_SHAPE_B + FCJS_SHAPE_WORDS = 58 words, within the 64 io words. */
 #define FCJS_OP_SHAPE 13
 #define FCJS_OP_RANGE (FCJS_OP_SHAPE + FCJS_SHAPE_WORDS)
@@ -104,9 +109,27 @@ FCJS_EXPORT(fcjs_reader_next_op) int32_t fcjs_reader_next_op(fcjs_reader *x, int
     io[FCJS_OP_AREA + 4] = is_ring ? 0 : op.sector.half_angle;
     /* Only operations with a shape write the shape words (the others leave
      * them as they were: ReplayOp.setWords reads them for these kinds only). */
+    if (op.kind == FC_REPLAY_MOVER || op.kind == FC_REPLAY_MOVER_SHAPE) {
+        int32_t *m = io + FCJS_OP_SHAPE_B;
+        m[0] = op.mover.skin;
+        m[1] = op.mover.max_iterations;
+        m[2] = op.mover.step_height;
+        m[3] = op.mover.snap_distance;
+        m[4] = op.mover.up_axis;
+        m[5] = op.mover.up_sign;
+        m[6] = op.mover.slope_run;
+        m[7] = op.mover.slope_rise;
+        m[8] = (int32_t)op.mover.exclude_count;
+        for (int k = 0; k < FC_REPLAY_MAX_EXCLUDE; k++) {
+            m[9 + 2 * k] = (int32_t)op.mover.exclude[k].index;
+            m[10 + 2 * k] = (int32_t)op.mover.exclude[k].generation;
+        }
+        for (int k = 9 + 2 * FC_REPLAY_MAX_EXCLUDE; k < FCJS_SHAPE_WORDS; k++)
+            m[k] = 0;
+    }
     int has_shape = op.kind == FC_REPLAY_CREATE || op.kind == FC_REPLAY_SET || op.kind == FC_REPLAY_QUERY_SHAPE ||
                     op.kind == FC_REPLAY_QUERY_CAST || op.kind == FC_REPLAY_QUERY_CAST_ALL ||
-                    op.kind == FC_REPLAY_QUERY_PUSHOUT;
+                    op.kind == FC_REPLAY_QUERY_PUSHOUT || op.kind == FC_REPLAY_MOVER_SHAPE;
     if (!has_shape)
         return FC_OK;
     if (x->r.settings.dim == 2)
@@ -200,5 +223,21 @@ FCJS_EXPORT(fcjs_op_format) void fcjs_op_format(const int32_t *io, int32_t dim, 
         fcjs_shape2_decode(io + FCJS_OP_SHAPE_B, &op.shape2_b);
     else if (op.kind == FC_REPLAY_QUERY_PUSHOUT)
         fcjs_shape3_decode(io + FCJS_OP_SHAPE_B, &op.shape3_b);
+    if (op.kind == FC_REPLAY_MOVER || op.kind == FC_REPLAY_MOVER_SHAPE) {
+        const int32_t *m = io + FCJS_OP_SHAPE_B;
+        op.mover.skin = m[0];
+        op.mover.max_iterations = m[1];
+        op.mover.step_height = m[2];
+        op.mover.snap_distance = m[3];
+        op.mover.up_axis = m[4];
+        op.mover.up_sign = m[5];
+        op.mover.slope_run = m[6];
+        op.mover.slope_rise = m[7];
+        op.mover.exclude_count = (uint32_t)m[8] <= FC_REPLAY_MAX_EXCLUDE ? (uint32_t)m[8] : FC_REPLAY_MAX_EXCLUDE;
+        for (int k = 0; k < FC_REPLAY_MAX_EXCLUDE; k++) {
+            op.mover.exclude[k].index = (uint32_t)m[9 + 2 * k];
+            op.mover.exclude[k].generation = (uint32_t)m[10 + 2 * k];
+        }
+    }
     fc_replay_op_format(&op, dim, buf, size);
 }

@@ -102,14 +102,20 @@ static int l_next_frame(lua_State *L)
 /* r:next_op() -> op table: kind (the text name: "create", "move", "turn",
  * "set", "destroy", "overlap", "point", "ray", "ray_all", "snapshot",
  * "restore", "range", "dump", in version 3 "sector", "ring", "cast",
- * "cast_all", in version 4 "pushout", "set_filter", "body_hash", "pairs"),
+ * "cast_all", in version 4 "pushout", "set_filter", "body_hash", "pairs",
+ * in version 5 "mover", "mover_shape"),
  * and the fields of that kind: index, generation (ids; set_filter,
  * body_hash too),
  * category, mask (filter), slot, angle, ax, ay, az (delta / point / ray
  * origin), bx, by, bz (ray or cast delta), lo, hi (range), shape (a shape
  * table of the replay's dimension; for casts the moving shape; for pushout
  * a, the shape that stays), shape_b (pushout: b, the shape pushed out), sector
- * (a fixcol.sector2 table), ring (a fixcol.ring2 table). */
+ * (a fixcol.sector2 table), ring (a fixcol.ring2 table), mover (mover,
+ * mover_shape: a table of fc_mover_def's fields by their C names - skin,
+ * max_iterations, step_height, snap_distance, up_axis, up_sign, slope_run,
+ * slope_rise - and exclude, an array of {index, generation} tables; the
+ * desired displacement is ax, ay, az, the query filter category, mask; for
+ * mover_shape the free shape is shape). */
 static int l_next_op(lua_State *L)
 {
     fcl_replay *u = check_replay(L);
@@ -121,6 +127,29 @@ static int l_next_op(lua_State *L)
     lua_pushstring(L, fc_replay_op_name(op.kind));
     lua_setfield(L, -2, "kind");
     switch (op.kind) {
+    case FC_REPLAY_MOVER:
+    case FC_REPLAY_MOVER_SHAPE:
+        lua_createtable(L, 0, 9);
+        seti(L, "skin", op.mover.skin);
+        seti(L, "max_iterations", op.mover.max_iterations);
+        seti(L, "step_height", op.mover.step_height);
+        seti(L, "snap_distance", op.mover.snap_distance);
+        seti(L, "up_axis", op.mover.up_axis);
+        seti(L, "up_sign", op.mover.up_sign);
+        seti(L, "slope_run", op.mover.slope_run);
+        seti(L, "slope_rise", op.mover.slope_rise);
+        lua_createtable(L, (int)op.mover.exclude_count, 0);
+        for (uint32_t k = 0; k < op.mover.exclude_count && k < FC_REPLAY_MAX_EXCLUDE; k++) {
+            lua_createtable(L, 0, 2);
+            seti(L, "index", op.mover.exclude[k].index);
+            seti(L, "generation", op.mover.exclude[k].generation);
+            lua_rawseti(L, -2, (int)k + 1);
+        }
+        lua_setfield(L, -2, "exclude");
+        lua_setfield(L, -2, "mover");
+        if (op.kind == FC_REPLAY_MOVER) /* mover_shape goes on: its free shape */
+            break;
+        /* fall through */
     case FC_REPLAY_CREATE:
     case FC_REPLAY_SET:
     case FC_REPLAY_QUERY_SHAPE:

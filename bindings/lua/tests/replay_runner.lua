@@ -10,7 +10,7 @@
 -- API returned, and the digest over all frame checksums must equal the C
 -- tool's (docs/replay-format.md defines every hash).
 --
---   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--flip-v4 KIND] [--batch] FILE.fcr...
+--   lua replay_runner.lua [--c-tool PATH] [--flip FRAME] [--flip-v3 FRAME] [--flip-v4 KIND] [--flip-v5 KIND] [--batch] FILE.fcr...
 -- --c-tool: run `PATH verify FILE...` and require the same digest line.
 -- --batch: in 2D replays, each run of consecutive moves is applied by one
 --         w:translate2_many and its statuses hashed by one h:words (as a
@@ -24,6 +24,9 @@
 --         format 3 twin: the run must then fail).
 -- --flip-v4: flip one bit of the expected hash of the first query of KIND
 --         (pushout, body_hash or pairs: the format 4 twins) in the first file.
+-- --flip-v5: change one mover output - the x of the displacement the first
+--         call of KIND (mover or mover_shape) that moved reports, by 1 raw -
+--         before it is hashed (the format 5 twins): the run must fail.
 -- Prints one line per file and `digest <16 hex>`; exits 1 on any mismatch.
 local fc = require "fixcol"
 
@@ -40,13 +43,14 @@ local function code(ok, name)
   return 0
 end
 
-local args, files, c_tool, flip, flip3, flip4, batch = { ... }, {}, nil, nil, nil, nil, false
+local args, files, c_tool, flip, flip3, flip4, flip5, batch = { ... }, {}, nil, nil, nil, nil, nil, false
 local i = 1
 while i <= #args do
   if args[i] == "--c-tool" then c_tool = args[i + 1]; i = i + 2
   elseif args[i] == "--flip" then flip = tonumber(args[i + 1]); i = i + 2
   elseif args[i] == "--flip-v3" then flip3 = tonumber(args[i + 1]); i = i + 2
   elseif args[i] == "--flip-v4" then flip4 = args[i + 1]; i = i + 2
+  elseif args[i] == "--flip-v5" then flip5 = args[i + 1]; i = i + 2
   elseif args[i] == "--batch" then batch = true; i = i + 1
   else files[#files + 1] = args[i]; i = i + 1 end
 end
@@ -57,6 +61,7 @@ local h = fc.hasher(0)          -- scratch hasher for pair / query hashes
 local ops_h = fc.hasher(0)
 local frame_h = fc.hasher(0)
 local pairs_out, q_out, filt = {}, {}, { category = 1, mask = 1 }
+local mdef, mexclude, touches_out = {}, {}, {} -- format 5: the mover def, its excluded ids, the touches
 local contacts_out, began_out, ended_out, found_out = {}, {}, {}, {}
 local q_count, q_hash, q_kind = {}, {}, {}
 local cast_flipped = false
@@ -102,7 +107,7 @@ local function cast_hit(id, t, nx, ny, nz)
   h:id(id):word(t, nx):word(ny, nz)
 end
 
-local function run_file(path, flip_frame, flip3_frame, flip4_kind)
+local function run_file(path, flip_frame, flip3_frame, flip4_kind, flip5_kind)
   local f = assert(io.open(path, "rb"))
   local data = f:read("*a")
   f:close()
@@ -188,6 +193,34 @@ local function run_file(path, flip_frame, flip3_frame, flip4_kind)
       local hx, name = w:body_hash(fc.id(op.index, op.generation, 1))
       if hx == nil then return 0, h:reset(u32(STATUS[name])):word(0, 0):fold() end
       return 1, h:reset(0):word_hex(hx):fold()
+    elseif k == "mover" or k == "mover_shape" then -- format 5: the mover through the binding's own API
+      local m = op.mover
+      for _, f in ipairs({ "skin", "max_iterations", "step_height", "snap_distance", "up_axis", "up_sign",
+                           "slope_run", "slope_rise" }) do mdef[f] = m[f] end
+      for j = #mexclude, 1, -1 do mexclude[j] = nil end
+      for j, x in ipairs(m.exclude) do mexclude[j] = fc.id(x.index, x.generation, 1) end
+      mdef.filter, mdef.exclude = filt, mexclude
+      local mx, my, mz, flags, nt
+      if dim == 2 then
+        if k == "mover" then mx, my, flags, nt = w:move2(fc.id(op.index, op.generation, 1), op.ax, op.ay, mdef, touches_out)
+        else mx, my, flags, nt = w:move_shape2(op.shape, op.ax, op.ay, mdef, touches_out) end
+        if mx ~= nil then mz = 0 end
+      else
+        if k == "mover" then
+          mx, my, mz, flags, nt = w:move3(fc.id(op.index, op.generation, 1), op.ax, op.ay, op.az, mdef, touches_out)
+        else mx, my, mz, flags, nt = w:move_shape3(op.shape, op.ax, op.ay, op.az, mdef, touches_out) end
+      end
+      if mx == nil then return 0, h:reset(u32(STATUS[my])):fold() end
+      if flip5_kind == k and (mx ~= 0 or my ~= 0 or mz ~= 0) then mx, flip5_kind = mx + 1, nil end
+      h:reset(0):word(mx, my):word(mz, flags):word(nt, 0)
+      local per = dim + 4 -- id, t, the normal, iteration, kind
+      for j = 0, nt - 1 do
+        local o = j * per
+        local t, nx, ny = touches_out[o + 2], touches_out[o + 3], touches_out[o + 4]
+        local nz = dim == 3 and touches_out[o + 5] or 0
+        h:id(touches_out[o + 1]):word(t, touches_out[o + per]):word(nx, ny):word(nz, touches_out[o + per - 1])
+      end
+      return nt, h:fold()
     elseif k == "pairs" then -- format 4: a pair finding inside the frame and its events
       local p, np = w:find_pairs(found_out)
       if p == nil then return 0, h:reset(u32(STATUS[np])):fold() end
@@ -332,7 +365,9 @@ local function run_file(path, flip_frame, flip3_frame, flip4_kind)
   end
 end
 
-for n, path in ipairs(files) do run_file(path, n == 1 and flip or nil, n == 1 and flip3 or nil, n == 1 and flip4 or nil) end
+for n, path in ipairs(files) do
+  run_file(path, n == 1 and flip or nil, n == 1 and flip3 or nil, n == 1 and flip4 or nil, n == 1 and flip5 or nil)
+end
 local hex = digest:final()
 print("digest " .. hex)
 if c_tool then

@@ -4,11 +4,13 @@
 
 #include <string.h>
 
+#include <fixcol/hash.h>
+
 #include "core/nofloat.h"
 
 const char *const scen_names[] = {
     "moba", "bullets", "mixed2d", "boxes3d", "adversarial", "adversarial3d", "desync", "desync3d", "skills", "skills3d",
-    "resolve", "resolve3d", NULL,
+    "resolve", "resolve3d", "platformer", "moba_movers", "movers3d", NULL,
 };
 
 static const char *const about[] = {
@@ -29,17 +31,25 @@ static const char *const about[] = {
     "range limits, touching, rejected)",
     "3D crowd resolution (format 4): spheres, AABBs, OBBs; in-frame pair findings, push-outs, filter changes, body "
     "hashes; adversarial push-outs as in 2D",
+    "2D platformer (format 5): circle, capsule and box characters moved by the mover each frame over ground, stairs "
+    "(step height and 1 raw higher), slopes (limit +-1 raw), corridors (body width and 1 raw narrower), moving "
+    "platforms; snapshot, restore and re-simulation (rollback)",
+    "MOBA crowd (format 5): movers walked in canonical order each frame against walls and each other, free-shape "
+    "mover probes, deaths and respawns, rollback",
+    "3D movers (format 5): spheres moved by the mover over boxes, OBBs, stairs and slopes, free-shape sphere and "
+    "capsule probes, rollback",
 };
 
 static fc_status (*const gen[])(sc_ctx *) = {
     scen_moba, scen_bullets, scen_mixed2d, scen_boxes3d, scen_adversarial, scen_adversarial3d, scen_desync,
-    scen_desync3d, scen_skills, scen_skills3d, scen_resolve, scen_resolve3d,
+    scen_desync3d, scen_skills, scen_skills3d, scen_resolve, scen_resolve3d, scen_platformer, scen_moba_movers,
+    scen_movers3d,
 };
 /* The format version each scenario records: the scenarios of the version 2
  * replays keep recording version 2, so that re-recording them gives the
  * committed bytes (tools/determinism-matrix --record); version 3 frames
  * also carry pair events and contacts. */
-static const int32_t versions[] = {2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 4, 4};
+static const int32_t versions[] = {2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 4, 4, 5, 5, 5};
 
 static int find(const char *name)
 {
@@ -403,6 +413,70 @@ fc_status sc_pairs(sc_ctx *c)
 {
     fc_replay_op op = op_of(FC_REPLAY_QUERY_PAIRS);
     return fc_replay_record(c->rec, &op);
+}
+
+fc_replay_mover sc_mover_def(const fc_mover_def *d)
+{
+    fc_replay_mover m;
+    memset(&m, 0, sizeof m);
+    m.skin = d->skin;
+    m.max_iterations = d->max_iterations;
+    m.step_height = d->step_height;
+    m.snap_distance = d->snap_distance;
+    m.up_axis = d->up_axis;
+    m.up_sign = d->up_sign;
+    m.slope_run = d->slope_run;
+    m.slope_rise = d->slope_rise;
+    return m;
+}
+
+fc_status sc_mover(sc_ctx *c, fc_body_id id, fc_vec3 d, const fc_replay_mover *m, fc_filter f)
+{
+    fc_replay_op op = op_of(FC_REPLAY_MOVER);
+    op.id = id;
+    op.a = d;
+    op.mover = *m;
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_mover_shape2(sc_ctx *c, fc_shape2 s, fc_vec2 d, const fc_replay_mover *m, fc_filter f)
+{
+    fc_replay_op op = op_of(FC_REPLAY_MOVER_SHAPE);
+    op.shape2 = s;
+    op.a = (fc_vec3){ d.x, d.y, 0 };
+    op.mover = *m;
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_status sc_mover_shape3(sc_ctx *c, fc_shape3 s, fc_vec3 d, const fc_replay_mover *m, fc_filter f)
+{
+    fc_replay_op op = op_of(FC_REPLAY_MOVER_SHAPE);
+    op.shape3 = s;
+    op.a = d;
+    op.mover = *m;
+    op.filter = f;
+    return fc_replay_record(c->rec, &op);
+}
+
+fc_shape3 sc_capsule3(fc_vec3 a, fc_vec3 b, fix16_t r)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_CAPSULE;
+    s.u.capsule.a = a;
+    s.u.capsule.b = b;
+    s.u.capsule.radius = r;
+    return s;
+}
+
+uint64_t sc_query_digest(const sc_ctx *c)
+{
+    fc_hash64 h = fc_hash64_init(c->rec->rn.query_count);
+    for (uint32_t j = 0; j < c->rec->rn.query_count; j++)
+        fc_hash64_pair(&h, c->rec->rn.queries[j].count, c->rec->rn.queries[j].hash);
+    return fc_hash64_final(&h);
 }
 
 fc_status sc_end_frame(sc_ctx *c) { return fc_replay_recorder_end_frame(c->rec); }

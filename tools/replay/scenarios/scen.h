@@ -71,6 +71,19 @@ fc_status sc_pushout3(sc_ctx *c, fc_shape3 a, fc_shape3 b);
 fc_status sc_set_filter(sc_ctx *c, fc_body_id id, fc_filter f);
 fc_status sc_body_hash(sc_ctx *c, fc_body_id id);
 fc_status sc_pairs(sc_ctx *c);
+/* Version 5: the mover (fixcol/mover.h) on a body (the world moves it) or
+ * a free shape (shape2 in a 2D replay, shape3 in 3D), desired displacement
+ * d (z ignored in 2D), definition m and query filter f. *res (if not NULL)
+ * gets the result the runner computed (zeroed on error). */
+#include <fixcol/mover.h>
+fc_replay_mover sc_mover_def(const fc_mover_def *d);
+fc_status sc_mover(sc_ctx *c, fc_body_id id, fc_vec3 d, const fc_replay_mover *m, fc_filter f);
+fc_status sc_mover_shape2(sc_ctx *c, fc_shape2 s, fc_vec2 d, const fc_replay_mover *m, fc_filter f);
+fc_status sc_mover_shape3(sc_ctx *c, fc_shape3 s, fc_vec3 d, const fc_replay_mover *m, fc_filter f);
+fc_shape3 sc_capsule3(fc_vec3 a, fc_vec3 b, fix16_t r);
+/* The current frame's query results so far (count and hash of each) as one
+ * hash: a rollback's re-simulated frame must give the first run's. */
+uint64_t sc_query_digest(const sc_ctx *c);
 fc_status sc_end_frame(sc_ctx *c);
 
 /* Seeded scenario generators (integer xorshift, no floats): every call with
@@ -100,5 +113,8 @@ fc_status scen_skills(sc_ctx *c);
 fc_status scen_skills3d(sc_ctx *c);
 fc_status scen_resolve(sc_ctx *c);
 fc_status scen_resolve3d(sc_ctx *c);
+fc_status scen_platformer(sc_ctx *c);
+fc_status scen_moba_movers(sc_ctx *c);
+fc_status scen_movers3d(sc_ctx *c);
 
 #endif
