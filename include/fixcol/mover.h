@@ -153,7 +153,7 @@ typedef struct fc_mover3_result {
 FC_API fc_status fc_world_move2(fc_world *w, fc_body_id id, fc_vec2 desired, const fc_mover_def *def,
                                 fc_mover2_result *out);
 /* The same for a 3D body (sphere; a 3D capsule moves through the capsule
- * casts: as a free shape below, and as a body once the world holds one). */
+ * casts, as a body here and as a free shape below). */
 FC_API fc_status fc_world_move3(fc_world *w, fc_body_id id, fc_vec3 desired, const fc_mover_def *def,
                                 fc_mover3_result *out);
 /* Move a free shape (not a body; the world is not changed): out->moved is
