@@ -37,6 +37,25 @@ static int32_t rng(uint64_t *s, int32_t lo, int32_t hi)
     return lo + (int32_t)(tu_rand64(s) % (uint64_t)((int64_t)hi - lo + 1));
 }
 
+/* A random vector with components in [-m, m], drawn x, y(, z) in that
+ * order: every draw is its own statement, since the order in which a
+ * call's arguments are evaluated is unspecified (gcc and clang differ),
+ * and the digest must not depend on the compiler. */
+static fc_vec2 vec2_in(uint64_t *s, int32_t m)
+{
+    int32_t x = rng(s, -m, m);
+    int32_t y = rng(s, -m, m);
+    return fc_vec2_make(x, y);
+}
+
+static fc_vec3 vec3_in(uint64_t *s, int32_t m)
+{
+    int32_t x = rng(s, -m, m);
+    int32_t y = rng(s, -m, m);
+    int32_t z = rng(s, -m, m);
+    return fc_vec3_make(x, y, z);
+}
+
 static fc_shape2 shape2(uint64_t *s, int kind, int32_t x, int32_t y, int32_t h)
 {
     fc_shape2 b;
@@ -104,25 +123,30 @@ static void world2(uint64_t *s, long calls)
     fc_body_id id, movers[4];
     TU_CHECK(fc_world_create_body(w, &bd, &id) == FC_OK, "floor");
     for (int i = 0; i < n; i++) {
-        bd.shape2 = shape2(s, rng(s, 0, 4), rng(s, -8 * U, 8 * U), rng(s, -8 * U, 8 * U), rng(s, U / 8, 2 * U));
+        int kind = rng(s, 0, 4);
+        int32_t x = rng(s, -8 * U, 8 * U), y = rng(s, -8 * U, 8 * U), h = rng(s, U / 8, 2 * U);
+        bd.shape2 = shape2(s, kind, x, y, h);
         TU_CHECK(fc_world_create_body(w, &bd, &id) == FC_OK, "2D body");
     }
     for (int i = 0; i < 4; i++) {
-        bd.shape2 = shape2(s, i == 3 ? 3 : i, rng(s, -8 * U, 8 * U), rng(s, -8 * U, 8 * U), rng(s, U / 4, U));
+        int32_t x = rng(s, -8 * U, 8 * U), y = rng(s, -8 * U, 8 * U), h = rng(s, U / 4, U);
+        bd.shape2 = shape2(s, i == 3 ? 3 : i, x, y, h);
         TU_CHECK(fc_world_create_body(w, &bd, &movers[i]) == FC_OK, "2D mover body");
     }
     for (long c = 0; c < calls; c++) {
         fc_mover_def md = random_def(s, 2);
-        fc_vec2 d = fc_vec2_make(rng(s, -6 * U, 6 * U), rng(s, -6 * U, 6 * U));
+        fc_vec2 d = vec2_in(s, 6 * U);
         if (rng(s, 0, 7) == 0)
-            d = fc_vec2_make(rng(s, -2, 2), rng(s, -2, 2)); /* raw-sized moves */
+            d = vec2_in(s, 2); /* raw-sized moves */
         fc_mover2_result r;
         fc_status st;
         int which = rng(s, 0, 5);
         if (which < 4) {
             st = fc_world_move2(w, movers[which], d, &md, &r);
         } else {
-            fc_shape2 m = shape2(s, rng(s, 0, 4), rng(s, -8 * U, 8 * U), rng(s, -8 * U, 8 * U), rng(s, U / 4, U));
+            int kind = rng(s, 0, 4);
+            int32_t x = rng(s, -8 * U, 8 * U), y = rng(s, -8 * U, 8 * U), h = rng(s, U / 4, U);
+            fc_shape2 m = shape2(s, kind, x, y, h);
             st = fc_world_move_shape2(w, &m, d, &md, &r);
         }
         eat(st);
@@ -154,7 +178,7 @@ static void world3(uint64_t *s, long calls)
     TU_CHECK(fc_world_create_body(w, &bd, &id) == FC_OK, "floor");
     int n = rng(s, 4, 14);
     for (int i = 0; i < n; i++) {
-        fc_vec3 c = fc_vec3_make(rng(s, -8 * U, 8 * U), rng(s, -8 * U, 8 * U), rng(s, -8 * U, 8 * U));
+        fc_vec3 c = vec3_in(s, 8 * U);
         int32_t h = rng(s, U / 8, 2 * U);
         switch (rng(s, 0, 2)) {
         case 0:
@@ -168,21 +192,22 @@ static void world3(uint64_t *s, long calls)
             break;
         default:
             bd.shape3.type = FC_SHAPE3_OBB;
-            fc_obb3_from_euler(c, fc_vec3_make(h, h / 2 + 1, h), (fc_angle)tu_rand64(s), (fc_angle)tu_rand64(s), 0,
-                               &bd.shape3.u.obb);
+            fc_angle yaw = (fc_angle)tu_rand64(s);
+            fc_angle pitch = (fc_angle)tu_rand64(s);
+            fc_obb3_from_euler(c, fc_vec3_make(h, h / 2 + 1, h), yaw, pitch, 0, &bd.shape3.u.obb);
             break;
         }
         TU_CHECK(fc_world_create_body(w, &bd, &id) == FC_OK, "3D body");
     }
     for (int i = 0; i < 2; i++) {
         bd.shape3.type = FC_SHAPE3_SPHERE;
-        fc_sphere_make(fc_vec3_make(rng(s, -8 * U, 8 * U), rng(s, -8 * U, 8 * U), rng(s, -8 * U, 8 * U)),
-                       rng(s, U / 4, U), &bd.shape3.u.sphere);
+        fc_vec3 c = vec3_in(s, 8 * U);
+        fc_sphere_make(c, rng(s, U / 4, U), &bd.shape3.u.sphere);
         TU_CHECK(fc_world_create_body(w, &bd, &movers[i]) == FC_OK, "3D mover body");
     }
     for (long c = 0; c < calls; c++) {
         fc_mover_def md = random_def(s, 3);
-        fc_vec3 d = fc_vec3_make(rng(s, -6 * U, 6 * U), rng(s, -6 * U, 6 * U), rng(s, -6 * U, 6 * U));
+        fc_vec3 d = vec3_in(s, 6 * U);
         fc_mover3_result r;
         fc_status st;
         int which = rng(s, 0, 2);
@@ -191,8 +216,8 @@ static void world3(uint64_t *s, long calls)
         } else {
             fc_shape3 m;
             m.type = FC_SHAPE3_SPHERE;
-            fc_sphere_make(fc_vec3_make(rng(s, -8 * U, 8 * U), rng(s, -8 * U, 8 * U), rng(s, -8 * U, 8 * U)),
-                           rng(s, U / 4, U), &m.u.sphere);
+            fc_vec3 at = vec3_in(s, 8 * U);
+            fc_sphere_make(at, rng(s, U / 4, U), &m.u.sphere);
             st = fc_world_move_shape3(w, &m, d, &md, &r);
         }
         eat(st);
