@@ -17,7 +17,9 @@
  *   shallower, a moving platform, a crowd of movers in canonical order.
  * Modes: --cases N (random cases per shape), --only random|solver|scenes,
  * --capsule-grow N (twin: the capsule oracle's radius N raw larger, so
- * its sweep and end checks must fail).
+ * its sweep and end checks must fail), --capsule-body-shift N (twin: the
+ * capsule body compared with the free shape's move is created N raw along
+ * x from it, so the body-path checks must fail).
  * Should-fail twins (tests/meson.build): the mover built with
  * FC_MOVER_TWIN_NAIVE (skin 0, advance by rounded t * delta) must fail the
  * random properties; with FC_MOVER_TWIN_REVERSED (planes in reverse
@@ -355,6 +357,7 @@ static fc_shape3 caps(const int64_t p[3], const int64_t e[3], int64_t r)
 
 static long n_capsule_blocked;
 static int64_t g_capsule_grow; /* --capsule-grow N (the should-fail twin): the oracle's radius R + N raw */
+static int32_t g_body_shift;   /* --capsule-body-shift N (the should-fail twin): the body N raw along x */
 
 static void random3c(long cases, uint64_t seed)
 {
@@ -422,6 +425,29 @@ static void random3c(long cases, uint64_t seed)
             if (free_path && !started_in)
                 TU_CHECK(r.path_count >= 1 && r.path[0].x == d[0] && r.path[0].y == d[1] && r.path[0].z == d[2],
                          "capsule: a free move was not taken in full");
+            /* the same capsule as a world body: fc_world_move3 ignores the
+             * body itself, so it answers as the free shape did, and the
+             * body ends translated by the reported displacement */
+            fc_body_def bd = fc_body_def_default();
+            bd.shape3 = s;
+            bd.shape3.u.capsule.a.x += g_body_shift;
+            bd.shape3.u.capsule.b.x += g_body_shift;
+            fc_body_id id;
+            fc_mover3_result rb;
+            TU_CHECK(fc_world_create_body(w, &bd, &id) == FC_OK, "capsule body");
+            TU_CHECK(fc_world_move3(w, id, dv, &md, &rb) == FC_OK, "capsule body move");
+            TU_CHECK(memcmp(&r, &rb, sizeof r) == 0, "capsule body: fc_world_move3 differs from the free shape's move");
+            fc_shape3 got;
+            TU_CHECK(fc_world_get_shape3(w, id, &got) == FC_OK && got.type == FC_SHAPE3_CAPSULE &&
+                         got.u.capsule.a.x == s.u.capsule.a.x + r.moved.x &&
+                         got.u.capsule.a.y == s.u.capsule.a.y + r.moved.y &&
+                         got.u.capsule.a.z == s.u.capsule.a.z + r.moved.z &&
+                         got.u.capsule.b.x == s.u.capsule.b.x + r.moved.x &&
+                         got.u.capsule.b.y == s.u.capsule.b.y + r.moved.y &&
+                         got.u.capsule.b.z == s.u.capsule.b.z + r.moved.z &&
+                         got.u.capsule.radius == s.u.capsule.radius,
+                     "capsule body: not translated by the reported displacement");
+            TU_CHECK(fc_world_destroy_body(w, id) == FC_OK, "capsule body destroyed");
         }
         fc_world_destroy(w);
     }
@@ -499,6 +525,8 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (strcmp(argv[i], "--capsule-grow") == 0 && i + 1 < argc)
             g_capsule_grow = atol(argv[++i]);
+        else if (strcmp(argv[i], "--capsule-body-shift") == 0 && i + 1 < argc)
+            g_body_shift = (int32_t)atol(argv[++i]);
     }
     if (only == NULL || strcmp(only, "random") == 0) {
         for (int kind = 0; kind < 3; kind++)
