@@ -90,8 +90,14 @@ static void result3(const mv_ctx *c, fc_mover3_result *out)
     out->path_count = c->path_count;
     out->pushouts = c->pushouts;
     memcpy(out->touches, c->touches, (size_t)c->touch_count * sizeof out->touches[0]);
-    for (int32_t i = 0; i < c->path_count; i++)
-        out->path[i] = fc_vec3_make((fix16_t)c->path[i][0], (fix16_t)c->path[i][1], (fix16_t)c->path[i][2]);
+    /* field by field, not through fc_vec3_make: tcc 0.9.27 (a matrix
+     * target) returns the 12-byte struct in 16 bytes of the caller's stack
+     * and overwrote this loop's counter with z, looping for ever */
+    for (int32_t i = 0; i < c->path_count; i++) {
+        out->path[i].x = (fix16_t)c->path[i][0];
+        out->path[i].y = (fix16_t)c->path[i][1];
+        out->path[i].z = (fix16_t)c->path[i][2];
+    }
 }
 
 static fc_status move2(fc_world *w, const fc_body_id *self, const fc_shape2 *shape, fc_vec2 desired,
