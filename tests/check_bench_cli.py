@@ -7,7 +7,9 @@ fixcol-bench's command line (issue 12):
   - --list: `GROUP FIGURE UNIT` lines, one per figure (the one table in
     tools/bench/bench_groups.c);
   - an unknown group or option: exit 2 naming it, nothing on stdout;
-  - a tiny group (trig) run with --progress: stdout holds only
+  - two quick groups (trig; cast200, whose every pass is checked: no
+    failed call, hits, the same result each round, exit 1 otherwise) run
+    with --progress: stdout holds only
     `bench NAME VALUE UNIT` lines, each figure of the group's --list rows
     exactly once, in order, with its unit (so the table cannot drift from
     what is printed); the progress goes to stderr as plain lines (stderr is
@@ -61,16 +63,19 @@ for args, named, also in [(["nosuch"], "'nosuch'", groups), (["trig", "--nosuch"
 rc, out, err = run("--list", "trig")
 check(rc == 2 and out == "", "--list with a group: exit 2 (--list takes nothing)", out + err)
 
-rc, out, err = run("--progress", "trig")
-want = [(r[1], r[2]) for r in rows if r[0] == "trig"]
-lines = out.splitlines()
-got = [m.groups() for m in (re.fullmatch(r"bench (\S+) (\S+) (.+)", line) for line in lines) if m]
-check(rc == 0 and len(got) == len(lines), "trig: exit 0, stdout has only `bench NAME VALUE UNIT` lines", out + err)
-check([(n, u) for n, _, u in got] == want, "trig prints exactly its --list figures, in order, with their units",
-      out)
-check(all(re.fullmatch(r"-?[0-9.]+(e[-+]?\d+)?|inf|nan", v) for _, v, _ in got), "every value is a number", out)
-check("\r" not in err and re.search(r"^fixcol-bench: trig: %d/%d figures, \d+ s" % (len(want), len(want)), err, re.M),
-      "progress on stderr as plain lines (stderr is not a terminal)", err)
+for group in ["trig", "cast200"]:
+    rc, out, err = run("--progress", group)
+    want = [(r[1], r[2]) for r in rows if r[0] == group]
+    lines = out.splitlines()
+    got = [m.groups() for m in (re.fullmatch(r"bench (\S+) (\S+) (.+)", line) for line in lines) if m]
+    check(rc == 0 and len(got) == len(lines), "%s: exit 0, stdout has only `bench NAME VALUE UNIT` lines" % group,
+          out + err)
+    check([(n, u) for n, _, u in got] == want,
+          "%s prints exactly its --list figures, in order, with their units" % group, out)
+    check(all(re.fullmatch(r"-?[0-9.]+(e[-+]?\d+)?|inf|nan", v) for _, v, _ in got), "every value is a number", out)
+    check("\r" not in err
+          and re.search(r"^fixcol-bench: %s: %d/%d figures, \d+ s" % (group, len(want), len(want)), err, re.M),
+          "progress on stderr as plain lines (stderr is not a terminal)", err)
 
 print("%d failed" % failures)
 sys.exit(1 if failures else 0)

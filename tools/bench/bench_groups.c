@@ -157,7 +157,8 @@ static const bench_figure cast200_figures[] = {
     {"cast_obb2_closest_200", "ns"},    {"cast_poly_closest_200", "ns"},   {"cast_circle_vs_ray_200", "x"},
     {"cast_capsule_vs_ray_200", "x"},   {"cast_obb2_vs_ray_200", "x"},     {"cast_poly_vs_ray_200", "x"},
     {"raycast3_closest_200", "ns"},     {"cast_sphere_closest_200", "ns"}, {"cast_obb3_closest_200", "ns"},
-    {"cast_sphere_vs_ray_200", "x"},    {"cast_obb3_vs_ray_200", "x"},     {NULL, NULL}};
+    {"cast_capsule3_closest_200", "ns"}, {"cast_sphere_vs_ray_200", "x"},  {"cast_obb3_vs_ray_200", "x"},
+    {"cast_capsule3_vs_ray_200", "x"},  {NULL, NULL}};
 
 static const bench_figure mover_figures[] = {
     {"mover_circle_1k", "ns"},
@@ -196,7 +197,7 @@ const bench_group bench_groups[] = {
     {"scale", "game scale: W1 1k vs SAP, MOBA frames, memory/body, restore, rollback, allocations (issue 15)",
      bench_scale, scale_figures},
     {"cast3", "3D shape casts (sphere, OBB3) in a 10k-body 3D world vs the segment ray", bench_cast3, cast3_figures},
-    {"cast200", "world casts a mover makes (circle, capsule, OBB2, polygon, sphere, OBB3) vs the ray, 200 bodies (issue 29)",
+    {"cast200", "world casts a mover makes (circle, capsule, OBB2, polygon, sphere, OBB3, capsule3) vs the ray, 200 bodies (issue 29)",
      bench_cast200, cast200_figures},
     {"history", "frame-history ring (save, rollback by 1/4/10) vs snapshot + restore, MOBA 224 and W1 10k (issue 28)",
      bench_history, history_figures},
