@@ -21,7 +21,7 @@
 #include "testutil.h"
 
 typedef struct cover {
-    int pair2[6][6], pair3[4][4];
+    int pair2[6][6], pair3[5][5];
     uint64_t kinds[FC_REPLAY_OP_KINDS], hits[FC_REPLAY_OP_KINDS];
     int32_t max_live;
     uint32_t frames;
@@ -232,8 +232,8 @@ int main(int argc, char **argv)
     for (int a = 1; a <= 5; a++)
         for (int b = a; b <= 5; b++)
             TU_CHECK(c.pair2[a][b], "no overlapping 2D pair of shape types %d and %d", a, b);
-    for (int a = 1; a <= 3; a++)
-        for (int b = a; b <= 3; b++)
+    for (int a = 1; a <= 4; a++)
+        for (int b = a; b <= 4; b++)
             TU_CHECK(c.pair3[a][b], "no overlapping 3D pair of shape types %d and %d", a, b);
     for (int k = 1; k < FC_REPLAY_OP_KINDS; k++)
         TU_CHECK(c.kinds[k] > 0, "no %s operation", fc_replay_op_name((fc_replay_op_kind)k));
