@@ -160,6 +160,166 @@ static void adversarial3(uint64_t *s)
     cast3(&a, fc_vec3_make(g << j, 0, 0), &c);
 }
 
+/* ---- the 3D capsule's piece filter (src/cast/cast3d_capsule.c) */
+
+static fc_shape3 cap3(int32_t ax, int32_t ay, int32_t az, int32_t bx, int32_t by, int32_t bz, int32_t r)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_CAPSULE;
+    s.u.capsule.a = fc_vec3_make(ax, ay, az);
+    s.u.capsule.b = fc_vec3_make(bx, by, bz);
+    s.u.capsule.radius = r;
+    return s;
+}
+
+static fc_shape3 aabb3(int32_t x0, int32_t y0, int32_t z0, int32_t x1, int32_t y1, int32_t z1)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_AABB;
+    s.u.aabb.min = fc_vec3_make(x0, y0, z0);
+    s.u.aabb.max = fc_vec3_make(x1, y1, z1);
+    return s;
+}
+
+/* The same box as an OBB3 (axes e_0, e_1, e_2: the OBB path's integers). */
+static fc_shape3 obb_of(const fc_shape3 *b)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_OBB;
+    const fc_aabb3 *a = &b->u.aabb;
+    fc_obb3_from_euler(fc_vec3_make(a->min.x + (a->max.x - a->min.x) / 2, a->min.y + (a->max.y - a->min.y) / 2,
+                                    a->min.z + (a->max.z - a->min.z) / 2),
+                       fc_vec3_make((a->max.x - a->min.x) / 2, (a->max.y - a->min.y) / 2, (a->max.z - a->min.z) / 2),
+                       0, 0, 0, &s.u.obb);
+    return s;
+}
+
+static fc_shape3 sphere3(int32_t x, int32_t y, int32_t z, int32_t r)
+{
+    fc_shape3 s;
+    memset(&s, 0, sizeof s);
+    s.type = FC_SHAPE3_SPHERE;
+    fc_sphere_make(fc_vec3_make(x, y, z), r, &s.u.sphere);
+    return s;
+}
+
+/* A random shape of size about sc raw units (sc in [64, 2^24]): kind 0
+ * sphere, 1 AABB3, 2 OBB3 at random Euler angles, 3 capsule (random,
+ * axis-parallel on a grid, or of length 0). */
+static fc_shape3 rand3(uint64_t *s, int32_t sc, int kind)
+{
+    int32_t cx = wf_rand(s, 0, 12 * sc), cy = wf_rand(s, 0, 8 * sc), cz = wf_rand(s, 0, 12 * sc);
+    int32_t h = wf_rand(s, sc / 4, 4 * sc), h2 = wf_rand(s, sc / 4, h);
+    if (tu_rand64(s) % 3 == 0) { /* on a grid: exact touching is common */
+        int32_t m = sc / 4 - 1;
+        cx &= ~m, cy &= ~m, cz &= ~m, h &= ~m, h2 &= ~m;
+    }
+    fc_shape3 o;
+    memset(&o, 0, sizeof o);
+    switch (kind) {
+    case 0: return sphere3(cx, cy, cz, h);
+    case 1: return aabb3(cx - h, cy - h2, cz - h2, cx + h2, cy + h, cz + h);
+    case 2:
+        o.type = FC_SHAPE3_OBB;
+        fc_obb3_from_euler(fc_vec3_make(cx, cy, cz), fc_vec3_make(h, h2, h2), (fc_angle)tu_rand64(s),
+                           tu_rand64(s) % 2 ? (fc_angle)tu_rand64(s) : 0, tu_rand64(s) % 2 ? (fc_angle)tu_rand64(s) : 0,
+                           &o.u.obb);
+        return o;
+    default: {
+        int32_t dx = wf_rand(s, -h, h), dy = wf_rand(s, -h, h), dz = wf_rand(s, -h, h), r = wf_rand(s, 0, h2);
+        switch (tu_rand64(s) % 5) {
+        case 0: dx = dz = 0, dy = h2; break;
+        case 1: dy = dz = 0, dx = h2; break;
+        case 2: dx = dy = dz = 0; break;
+        default: break;
+        }
+        return cap3(cx - dx, cy - dy, cz - dz, cx + dx, cy + dy, cz + dz, r);
+    }
+    }
+}
+
+/* Random pairs with a capsule at several scales: a capsule moving against
+ * each kind, and each kind moving against a capsule. */
+static void random_capsule3(uint64_t *s)
+{
+    static const int32_t scales[4] = {64, WF_U, 64 * WF_U, 1 << 24};
+    int32_t sc = scales[tu_rand64(s) % 4];
+    fc_vec3 d = fc_vec3_make(wf_rand(s, -16 * sc, 16 * sc), wf_rand(s, -8 * sc, 8 * sc), wf_rand(s, -16 * sc, 16 * sc));
+    if (tu_rand64(s) % 4 == 0) /* along an axis: faces and edges parallel to the motion */
+        d.y = d.z = 0;
+    fc_shape3 a = rand3(s, sc, 3);
+    for (int kind = 0; kind < 4; kind++) {
+        fc_shape3 b = rand3(s, sc, kind);
+        cast3(&a, d, &b);
+        cast3(&b, d, &a);
+    }
+}
+
+/* Adversarial capsule cases (r radius, g gap, h sizes, off -1..1 raw). */
+static void adversarial_capsule3(uint64_t *s)
+{
+    int32_t r = wf_rand(s, 1, 2 * WF_U), g = wf_rand(s, 1, 3 * WF_U), h = wf_rand(s, 1, 2 * WF_U);
+    int32_t h2 = wf_rand(s, 1, 2 * WF_U), off = wf_rand(s, -1, 1), j = wf_rand(s, 0, 4);
+    /* an upright capsule, and one along z (parallel to a box face and to
+     * the box's z edges: equal entries of endpoints, corners and edges) */
+    fc_shape3 up = cap3(0, -h, 0, 0, h, 0, r), flat = cap3(0, 0, -h, 0, 0, h, r);
+    fc_shape3 b = aabb3(r + g, -h2, -h2, r + g + h, h2, h2);
+    fc_shape3 ob = obb_of(&b);
+    fc_vec3 d = fc_vec3_make((g + off) << j, 0, 0); /* entry at 2^-j, or 1 raw either side */
+    cast3(&up, d, &b);
+    cast3(&flat, d, &b);
+    cast3(&flat, d, &ob);
+    cast3(&b, fc_vec3_make(-d.x, 0, 0), &flat); /* the box moving (solved reversed) */
+    /* exactly at t = 1 and 1 raw short; touching at t = 0 */
+    cast3(&flat, fc_vec3_make(g, 0, 0), &b);
+    cast3(&flat, fc_vec3_make(g - 1, off, 0), &ob);
+    fc_shape3 t0 = aabb3(r, -h2, -h2, r + h, h2, h2);
+    cast3(&flat, fc_vec3_make(g, 0, 0), &t0);
+    cast3(&flat, fc_vec3_make(-g, 0, 0), &t0);
+    /* grazing: sliding along x under a box's bottom face at the distance
+     * r + off (its z edge's cylinder, the corners against the segment) */
+    fc_shape3 under = aabb3(g, r + off, -h2, g + h, r + off + h, h2);
+    cast3(&flat, fc_vec3_make(2 * g + h, 0, 0), &under);
+    cast3(&up, fc_vec3_make(2 * g + h, 0, 0), &under);
+    /* grazing a vertical box edge at r + off in z (the upright capsule:
+     * its cylinder parallel to the edge), and crossing it (the flat one) */
+    fc_shape3 side = aabb3(g, -h2, r + off, g + h, h2, r + off + h);
+    cast3(&up, fc_vec3_make(2 * g + h, 0, 0), &side);
+    fc_shape3 ys = cap3(0, -h, h + r + off, 0, h, h + r + off, 0);
+    fc_shape3 zs = cap3(0, 0, -h, 0, 0, h, 0);
+    cast3(&ys, fc_vec3_make(2 * g + h, 0, 0), &side);
+    cast3(&zs, fc_vec3_make(g + h, off, 0), &side);
+    /* a tilted capsule whose far end reaches a box face a few raw before
+     * its near end (a later piece strictly earlier by a hair) */
+    int32_t tilt = wf_rand(s, 1, 8);
+    fc_shape3 tl = cap3(0, -h, 0, tilt, h, 0, r);
+    cast3(&tl, d, &b);
+    cast3(&tl, d, &ob);
+    fc_shape3 tz = cap3(0, 0, -h, tilt, 0, h, r);
+    cast3(&tz, d, &b);
+    /* capsule pairs: parallel (along z), grazing at r1 + r2 + off in y
+     * (a crossing segment, a segment along the motion), exactly at t = 1 */
+    int32_t r2 = wf_rand(s, 0, 2 * WF_U), R = r + r2;
+    fc_shape3 q = cap3(R + g, 0, -h2, R + g, 0, h2, r2);
+    cast3(&flat, d, &q);
+    cast3(&flat, fc_vec3_make(g, 0, 0), &q);
+    cast3(&flat, fc_vec3_make(g - 1, 0, 0), &q);
+    fc_shape3 qx = cap3(g, R + off, 0, g + h, R + off, 0, r2);
+    cast3(&flat, fc_vec3_make(2 * g + h, 0, 0), &qx);
+    fc_shape3 qy = cap3(g, R + off, 0, g, R + off + h, 0, r2);
+    cast3(&flat, fc_vec3_make(2 * g + h, 0, 0), &qy);
+    cast3(&up, fc_vec3_make(2 * g + h, 0, 0), &qy);
+    /* a sphere and a capsule: moving either way, grazing at r1 + r2 + off */
+    fc_shape3 sp = sphere3(R + g, 0, 0, r2), sg = sphere3(g, h + R + off, 0, r2);
+    cast3(&flat, d, &sp);
+    cast3(&sp, fc_vec3_make(-d.x, 0, 0), &flat);
+    cast3(&up, fc_vec3_make(2 * g, 0, 0), &sg);
+    cast3(&sg, fc_vec3_make(-2 * g, 0, 0), &up);
+}
+
 int main(int argc, char **argv)
 {
     long cases = 20000;
@@ -179,6 +339,8 @@ int main(int argc, char **argv)
                                 wf_rand(&s, -16 * WF_U, 16 * WF_U)), &b3);
         adversarial2(&s);
         adversarial3(&s);
+        random_capsule3(&s);
+        adversarial_capsule3(&s);
     }
     printf("casts %ld hits %ld digest %016llx\n", n_cases, n_hits, (unsigned long long)digest);
     return 0;
