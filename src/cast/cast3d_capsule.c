@@ -54,12 +54,27 @@
  * A radius sum R == 0 makes a ball or cylinder contact a point contact
  * without direction: the caller reports the unit delta (FC_C3F_MOTION).
  *
+ * Piece filter (fc_c3_piece_skipped in cast3d_round.c; compiled out by
+ * FC_CAST_NO_FILTER): before a piece is built, the integer boxes of its
+ * two features (a point, a segment's two ends, a box's 8 corners) give
+ * the interval of t in [0, 1] at which the moving one, swept, meets the
+ * other grown by R; every t of the piece lies in it (points within R
+ * differ by at most R in each coordinate). The piece is skipped when the
+ * interval is empty (it misses), or when its start is >= the best entry
+ * so far (shown by the start against the upper end of the best's cached
+ * enclosure): the piece's entry is then no earlier than the best, and the
+ * tie rule above would keep the best. The order of the pieces is
+ * unchanged, so the answer (t and feature) is the unfiltered one bit for
+ * bit (tests/test_cast_filter_digest.c, filtered against unfiltered).
+ *
  * Sizes (scaled = raw 2^16): points and anchors < 2^47, d < 2^47, e, f
  * raw < 2^31 (a box edge direction f = u_m < 2^18), R < 2^46. Cylinder:
  * w x e < 2^80, coefficients < 2^163, discriminant < 2^330.
  * Parallelogram: n < 2^62, f x n, e x n < 2^94, w.(f x n) < 2^143,
  * L |n|^2 < 2^141, R^2 |n|^2 < 2^216. All inside cast_param's |p|, |r| <
- * 2^360, q < 2^720. */
+ * 2^360, q < 2^720. Filter: feature box ends < 2^48 (an edge's far end
+ * k0 + L f, L f < 2^46), R < 2^47; its products stay below 2^110
+ * (cast3d_round.c). */
 #include "cast3d_internal.h"
 
 #include "core/nofloat.h"
@@ -68,16 +83,6 @@
 #define FC_CAST3_BREAK 0
 #endif
 
-/* The should-fail twin of the piece filter (tests/meson.build:
- * test_cast_piece_twin_digest) builds this file with
- * -DFC_C3_PIECE_BOUND_TWIN: each piece's lower bound is raised by 2^-20
- * (2^40 units of 2^-60), so a piece entered up to 2^-20 before the best so
- * far may be skipped. */
-#ifdef FC_C3_PIECE_BOUND_TWIN
-#define PIECE_TWIN_SLACK ((int64_t)1 << 40)
-#else
-#define PIECE_TWIN_SLACK 0
-#endif
 
 static fc_big big64(int64_t v)
 {
@@ -190,78 +195,6 @@ static void offer(best3 *b, const fc_castt *t, const fc_cast3_feat *f)
     }
 }
 
-/* The piece filter (see the top): an axis-aligned integer box [lo, hi]
- * (scaled units) holding a feature. */
-typedef struct ibox3 {
-    int64_t lo[3], hi[3];
-} ibox3;
-
-/* The box of the segment [p, q] (a point when p == q). */
-static void ibox_seg(ibox3 *o, const int64_t p[3], const int64_t q[3])
-{
-    for (int k = 0; k < 3; k++) {
-        o->lo[k] = p[k] < q[k] ? p[k] : q[k];
-        o->hi[k] = p[k] < q[k] ? q[k] : p[k];
-    }
-}
-
-/* The box of an AABB3 / OBB3: c +- sum_m h_m |u_m| (its 8 corners' hull). */
-static void ibox_box(ibox3 *o, const fc_c3box *box)
-{
-    for (int k = 0; k < 3; k++) {
-        int64_t e = 0;
-        for (int m = 0; m < 3; m++) {
-            int64_t a = box->h[m] * box->u[m][k];
-            e += a < 0 ? -a : a;
-        }
-        o->lo[k] = box->c[k] - e;
-        o->hi[k] = box->c[k] + e;
-    }
-}
-
-/* n1 / d1 < n2 / d2 for d1, d2 > 0 (|n| < 2^49, d < 2^48). */
-static int frac_less(int64_t n1, int64_t d1, int64_t n2, int64_t d2)
-{
-    return fc_i128_cmp(fc_i128_mul_i64(n1, d2), fc_i128_mul_i64(n2, d1)) < 0;
-}
-
-/* 1 when a piece cannot change the answer, so that it need not be
- * evaluated: its moving feature stays inside the box a + t d and its
- * target feature inside the box tb, within rr of each other at every t of
- * the piece, so every such t lies in the swept boxes' interval
- * {t in [0, 1] : a + t d meets tb grown by rr} = [en / ed, ex / ed'].
- * Skipped when that interval is empty (the piece has no t in [0, 1]), or
- * when en / ed >= the best entry so far (the piece's entry is >= en / ed,
- * so it is not strictly earlier and offer would keep the best): shown by
- * en 2^60 >= hi ed, hi >= best 2^60 the upper end of the best's cached
- * enclosure. Integers only; 0 (evaluate) whenever the filter is off. */
-static int piece_skipped(const best3 *b, const ibox3 *a, const int64_t d[3], const ibox3 *tb, int64_t rr)
-{
-    if (!FC_CAST_FILTER)
-        return 0;
-    int64_t en = 0, ed = 1, xn = 1, xd = 1; /* t in [en / ed, xn / xd], from [0, 1] */
-    for (int k = 0; k < 3; k++) {
-        int64_t lo = tb->lo[k] - rr - a->hi[k], hi = tb->hi[k] + rr - a->lo[k]; /* lo <= t d_k <= hi */
-        if (d[k] == 0) {
-            if (lo > 0 || hi < 0)
-                return 1;
-            continue;
-        }
-        int64_t m = d[k] > 0 ? d[k] : -d[k], n0 = d[k] > 0 ? lo : -hi, n1 = d[k] > 0 ? hi : -lo;
-        if (frac_less(en, ed, n0, m))
-            en = n0, ed = m;
-        if (frac_less(n1, m, xn, xd))
-            xn = n1, xd = m;
-    }
-    if (frac_less(xn, xd, en, ed))
-        return 1; /* no t in [0, 1] (en / ed > 1 included) */
-    if (!b->hit || !b->t.cached)
-        return 0;
-    /* 0 <= en <= ed < 2^48 here: en 2^60 < 2^108, hi ed <= 2^62 2^48 */
-    fc_i128 lhs = fc_i128_add(fc_i128_mul_i64(en, (int64_t)1 << 60), fc_i128_mul_i64(PIECE_TWIN_SLACK, ed));
-    return fc_i128_cmp(lhs, fc_i128_mul_i64(b->t.hi, ed)) >= 0;
-}
-
 /* The point x + t d against the cylinder of scaled radius rr around the
  * segment mid + a h u, |a| <= 1 (u != 0): points within rr of the line
  * whose projection falls on the segment. An EDGE feature. */
@@ -340,15 +273,15 @@ static void seg_of(const fc_capsule3 *c, int64_t mul, seg3 *s)
  * its cylinder. */
 static void point_capsule(best3 *b, const int64_t x[3], const int64_t d[3], const seg3 *s, int64_t rr, int neg)
 {
-    ibox3 xb, tb;
-    ibox_seg(&xb, x, x);
+    fc_c3ibox xb, tb;
+    fc_c3ibox_seg(&xb, x, x);
     for (int i = 0; i < 2; i++) {
-        ibox_seg(&tb, s->p[i], s->p[i]);
-        if (!piece_skipped(b, &xb, d, &tb, rr))
+        fc_c3ibox_seg(&tb, s->p[i], s->p[i]);
+        if (!fc_c3_piece_skipped(b->hit, &b->t, &xb, d, &tb, rr))
             ball(b, x, d, s->p[i], rr, neg);
     }
-    ibox_seg(&tb, s->p[0], s->p[1]);
-    if (!s->zero && FC_CAST3_BREAK != 7 && !piece_skipped(b, &xb, d, &tb, rr)) /* 7: no capsule cylinder */
+    fc_c3ibox_seg(&tb, s->p[0], s->p[1]);
+    if (!s->zero && FC_CAST3_BREAK != 7 && !fc_c3_piece_skipped(b->hit, &b->t, &xb, d, &tb, rr)) /* 7: no capsule cylinder */
         cylinder(b, x, d, s->mid, s->e, s->h, rr, neg);
 }
 
@@ -357,10 +290,10 @@ static void point_cylinder(best3 *b, const int64_t x[3], const int64_t d[3], con
 {
     if (s->zero || FC_CAST3_BREAK == 6) /* 6: no target points against the moving cylinder */
         return;
-    ibox3 xb, tb;
-    ibox_seg(&xb, x, x);
-    ibox_seg(&tb, s->p[0], s->p[1]);
-    if (!piece_skipped(b, &xb, d, &tb, rr))
+    fc_c3ibox xb, tb;
+    fc_c3ibox_seg(&xb, x, x);
+    fc_c3ibox_seg(&tb, s->p[0], s->p[1]);
+    if (!fc_c3_piece_skipped(b->hit, &b->t, &xb, d, &tb, rr))
         cylinder(b, x, d, s->mid, s->e, s->h, rr, neg);
 }
 
@@ -371,11 +304,11 @@ static void parallelogram(best3 *b, const seg3 *s, const int64_t d[3], const int
 {
     if (s->zero || FC_CAST3_BREAK == 5) /* 5: no segment-segment piece */
         return;
-    ibox3 sb, eb;
+    fc_c3ibox sb, eb;
     int64_t k1[3] = {k0[0] + len * f[0], k0[1] + len * f[1], k0[2] + len * f[2]};
-    ibox_seg(&sb, s->p[0], s->p[1]);
-    ibox_seg(&eb, k0, k1);
-    if (piece_skipped(b, &sb, d, &eb, rr))
+    fc_c3ibox_seg(&sb, s->p[0], s->p[1]);
+    fc_c3ibox_seg(&eb, k0, k1);
+    if (fc_c3_piece_skipped(b->hit, &b->t, &sb, d, &eb, rr))
         return;
     int64_t ni[3] = {s->e[1] * f[2] - s->e[2] * f[1], s->e[2] * f[0] - s->e[0] * f[2],
                      s->e[0] * f[1] - s->e[1] * f[0]}; /* |e_i f_j| <= 2^60: no overflow */
@@ -480,11 +413,11 @@ int fc_c3_sweep_capsule_box(const fc_capsule3 *cap, const int64_t d[3], const fc
     seg_of(cap, 65536, &s);
     best_init(&b);
     int64_t rr = (int64_t)cap->radius * 65536;
-    ibox3 bb, pb;
-    ibox_box(&bb, box);
+    fc_c3ibox bb, pb;
+    fc_c3ibox_box(&bb, box);
     for (int i = 0; i < 2; i++) {
-        ibox_seg(&pb, s.p[i], s.p[i]);
-        if (!piece_skipped(&b, &pb, d, &bb, rr))
+        fc_c3ibox_seg(&pb, s.p[i], s.p[i]);
+        if (!fc_c3_piece_skipped(b.hit, &b.t, &pb, d, &bb, rr))
             point_box(&b, s.p[i], d, box, rr);
     }
     const int64_t nd[3] = {-d[0], -d[1], -d[2]};

@@ -62,6 +62,27 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
 int fc_c3_sweep_ball(const int64_t x[3], const int64_t d[3], const int64_t cen[3], int64_t rr, fc_castt *t,
                      fc_cast3_feat *f);
 
+/* The piece filter (src/cast/cast3d_round.c; off under FC_CAST_NO_FILTER):
+ * an axis-aligned integer box [lo, hi] (scaled units, ends < 2^48)
+ * holding a feature of a piece. */
+typedef struct fc_c3ibox {
+    int64_t lo[3], hi[3];
+} fc_c3ibox;
+/* The box of the segment [p, q] (a point when p == q). */
+void fc_c3ibox_seg(fc_c3ibox *o, const int64_t p[3], const int64_t q[3]);
+/* The box of an AABB3 / OBB3 (its 8 corners' hull). */
+void fc_c3ibox_box(fc_c3ibox *o, const fc_c3box *box);
+/* 1 when a piece cannot change a least-entry search, so it need not be
+ * evaluated: its moving feature stays in a + t d (|d| < 2^47 scaled) and
+ * its target feature in tb, within rr (< 2^47) of each other at every t of
+ * the piece. Then the piece has no t in [0, 1] when the swept boxes'
+ * interval {t in [0, 1] : a + t d meets tb grown by rr} is empty, and its
+ * entry is >= that interval's start, so it is not strictly earlier than
+ * the best so far (hit: one exists, best cached) when the start is >=
+ * best. Integers only; always 0 under FC_CAST_NO_FILTER. */
+int fc_c3_piece_skipped(int hit, const fc_castt *best, const fc_c3ibox *a, const int64_t d[3], const fc_c3ibox *tb,
+                        int64_t rr);
+
 /* The 3D capsule's pieces (src/cast/cast3d_capsule.c; the tie order is
  * documented there). Scaled units; the point / moving shape outside the
  * target at t = 0; rr the scaled radius sum. The sphere centre cen against

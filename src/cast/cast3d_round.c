@@ -21,7 +21,18 @@
  * |d| < 2^47, u <= 2^17, N = u_j x u_k <= 2^35, u_k x N <= 2^53; face
  * terms < 2^117, q = rr^2 |N|^2 < 2^161; cylinder and ball coefficients
  * < 2^135, discriminants < 2^272: every parameter |p|, |r| < 2^140,
- * q < 2^280, far inside cast_param's 2^360 / 2^720. */
+ * q < 2^280, far inside cast_param's 2^360 / 2^720.
+ *
+ * Piece filter (fc_c3_piece_skipped below, shared with the capsule's
+ * pieces in cast3d_capsule.c; compiled out by FC_CAST_NO_FILTER): the full
+ * search skips a face prism, edge cylinder or corner ball whose integer
+ * box (the face rectangle, the edge, the corner) grown by rr the swept
+ * point never meets for t in [0, 1], or first meets no earlier than the
+ * best entry so far: the piece's entry is then no earlier than the best,
+ * and keep() replaces the best only by a strictly earlier one. The order
+ * is unchanged: the answer is the unfiltered one bit for bit. Sizes: box
+ * ends < 2^48, slab numerators < 2^49, |d| < 2^47: products < 2^96; the
+ * comparison with the best's upper end hi <= 2^62: < 2^110. */
 #include "cast3d_internal.h"
 
 #include "core/nofloat.h"
@@ -29,6 +40,78 @@
 #ifndef FC_CAST3_BREAK /* tests only (test_cast3d_broken): a piece of the cast left out */
 #define FC_CAST3_BREAK 0
 #endif
+
+/* The should-fail twin of the piece filter (tests/meson.build:
+ * test_cast_piece_twin_digest) builds this file with
+ * -DFC_C3_PIECE_BOUND_TWIN: each piece's lower bound is raised by 2^-20
+ * (2^40 units of 2^-60), so a piece entered up to 2^-20 before the best so
+ * far may be skipped. */
+#ifdef FC_C3_PIECE_BOUND_TWIN
+#define PIECE_TWIN_SLACK ((int64_t)1 << 40)
+#else
+#define PIECE_TWIN_SLACK 0
+#endif
+
+void fc_c3ibox_seg(fc_c3ibox *o, const int64_t p[3], const int64_t q[3])
+{
+    for (int k = 0; k < 3; k++) {
+        o->lo[k] = p[k] < q[k] ? p[k] : q[k];
+        o->hi[k] = p[k] < q[k] ? q[k] : p[k];
+    }
+}
+
+void fc_c3ibox_box(fc_c3ibox *o, const fc_c3box *box)
+{
+    for (int k = 0; k < 3; k++) {
+        int64_t e = 0; /* sum_m h_m |u_m[k]| < 3 2^44 (AABB3: h < 2^44, u 0 / 1; OBB3: h <= 2^28, u <= 2^16 + 16) */
+        for (int m = 0; m < 3; m++) {
+            int64_t a = box->h[m] * box->u[m][k];
+            e += a < 0 ? -a : a;
+        }
+        o->lo[k] = box->c[k] - e;
+        o->hi[k] = box->c[k] + e;
+    }
+}
+
+/* n1 / d1 < n2 / d2 for d1, d2 > 0 (|n| < 2^49, d < 2^48). */
+static int frac_less(int64_t n1, int64_t d1, int64_t n2, int64_t d2)
+{
+    return fc_i128_cmp(fc_i128_mul_i64(n1, d2), fc_i128_mul_i64(n2, d1)) < 0;
+}
+
+/* The swept boxes' interval [en / ed, xn / xd] by slabs (as
+ * fc_cast3_bounds_entry), from [0, 1]: a point within rr of another has
+ * each coordinate within rr, so every t of the piece lies in it. The start
+ * is compared with the best through its cached enclosure: en / ed >= best
+ * when en 2^60 >= hi ed (hi >= best 2^60). Sizes: box ends < 2^48, rr <
+ * 2^47: slab numerators < 2^49, |d| < 2^47, products < 2^96; at the last
+ * test 0 <= en <= ed < 2^47: en 2^60 < 2^107, hi ed <= 2^62 2^47. */
+int fc_c3_piece_skipped(int hit, const fc_castt *best, const fc_c3ibox *a, const int64_t d[3], const fc_c3ibox *tb,
+                        int64_t rr)
+{
+    if (!FC_CAST_FILTER)
+        return 0;
+    int64_t en = 0, ed = 1, xn = 1, xd = 1; /* t in [en / ed, xn / xd] */
+    for (int k = 0; k < 3; k++) {
+        int64_t lo = tb->lo[k] - rr - a->hi[k], hi = tb->hi[k] + rr - a->lo[k]; /* lo <= t d_k <= hi */
+        if (d[k] == 0) {
+            if (lo > 0 || hi < 0)
+                return 1;
+            continue;
+        }
+        int64_t m = d[k] > 0 ? d[k] : -d[k], n0 = d[k] > 0 ? lo : -hi, n1 = d[k] > 0 ? hi : -lo;
+        if (frac_less(en, ed, n0, m))
+            en = n0, ed = m;
+        if (frac_less(n1, m, xn, xd))
+            xn = n1, xd = m;
+    }
+    if (frac_less(xn, xd, en, ed))
+        return 1; /* no t in [0, 1] (en / ed > 1 included) */
+    if (!hit || !best->cached)
+        return 0;
+    fc_i128 lhs = fc_i128_add(fc_i128_mul_i64(en, (int64_t)1 << 60), fc_i128_mul_i64(PIECE_TWIN_SLACK, ed));
+    return fc_i128_cmp(lhs, fc_i128_mul_i64(best->hi, ed)) >= 0;
+}
 
 static fc_big big64(int64_t v)
 {
@@ -298,11 +381,25 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
 {
     int hit = 0, facing[3][2];
     fc_castt best = fc_castt_int(0); /* set before use; initialised for the analysis */
+    fc_c3ibox xb; /* the moving point; each piece below is skipped when its swept boxes show it cannot be kept */
+    fc_c3ibox_seg(&xb, x, x);
     facing_faces(d, b, facing);
     /* faces: i = 0..2, side -1 then +1 */
     for (int i = 0; i < 3; i++)
         for (int64_t s = -1; s <= 1; s += 2) {
             if (!facing[i][s > 0])
+                continue;
+            fc_c3ibox fb; /* the face: c + s h_i u_i +- h_j u_j +- h_k u_k */
+            for (int v = 0; v < 3; v++) {
+                int64_t fc = b->c[v] + s * b->h[i] * b->u[i][v], e = 0;
+                for (int m = 1; m < 3; m++) {
+                    int64_t a = b->h[(i + m) % 3] * b->u[(i + m) % 3][v];
+                    e += a < 0 ? -a : a;
+                }
+                fb.lo[v] = fc - e;
+                fb.hi[v] = fc + e;
+            }
+            if (fc_c3_piece_skipped(hit, &best, &xb, d, &fb, rr))
                 continue;
             fc_cast_clip c;
             int64_t outward[3];
@@ -323,8 +420,16 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
             int64_t sj = e & 2 ? 1 : -1, sk = e & 1 ? 1 : -1, mid[3];
             if (!facing[j][sj > 0] && !facing[k][sk > 0])
                 continue;
-            for (int v = 0; v < 3; v++)
+            fc_c3ibox eb; /* the edge: mid +- h_m u_m */
+            for (int v = 0; v < 3; v++) {
                 mid[v] = b->c[v] + sj * b->h[j] * b->u[j][v] + sk * b->h[k] * b->u[k][v];
+                int64_t a = b->h[m] * b->u[m][v];
+                a = a < 0 ? -a : a;
+                eb.lo[v] = mid[v] - a;
+                eb.hi[v] = mid[v] + a;
+            }
+            if (fc_c3_piece_skipped(hit, &best, &xb, d, &eb, rr))
+                continue;
             fc_cast_clip c;
             int won = 0;
             fc_cast_clip_init(&c);
@@ -348,6 +453,10 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
             for (int m = 0; m < 3; m++)
                 cen[k] += (v >> m & 1 ? 1 : -1) * b->h[m] * b->u[m][k];
         }
+        fc_c3ibox cb;
+        fc_c3ibox_seg(&cb, cen, cen);
+        if (fc_c3_piece_skipped(hit, &best, &xb, d, &cb, rr))
+            continue;
         fc_cast_clip c;
         int won = 0;
         fc_cast_clip_init(&c);
