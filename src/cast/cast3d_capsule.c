@@ -277,11 +277,13 @@ static void point_capsule(best3 *b, const int64_t x[3], const int64_t d[3], cons
     fc_c3ibox_seg(&xb, x, x);
     for (int i = 0; i < 2; i++) {
         fc_c3ibox_seg(&tb, s->p[i], s->p[i]);
-        if (!fc_c3_piece_skipped(b->hit, &b->t, &xb, d, &tb, rr))
+        fc_c3ibox_grow(&tb, rr);
+        if (!fc_c3_piece_skipped(b->hit, &b->t, &xb, d, &tb))
             ball(b, x, d, s->p[i], rr, neg);
     }
     fc_c3ibox_seg(&tb, s->p[0], s->p[1]);
-    if (!s->zero && FC_CAST3_BREAK != 7 && !fc_c3_piece_skipped(b->hit, &b->t, &xb, d, &tb, rr)) /* 7: no capsule cylinder */
+    fc_c3ibox_grow_across(&tb, s->e, rr);
+    if (!s->zero && FC_CAST3_BREAK != 7 && !fc_c3_piece_skipped(b->hit, &b->t, &xb, d, &tb)) /* 7: no capsule cylinder */
         cylinder(b, x, d, s->mid, s->e, s->h, rr, neg);
 }
 
@@ -293,7 +295,8 @@ static void point_cylinder(best3 *b, const int64_t x[3], const int64_t d[3], con
     fc_c3ibox xb, tb;
     fc_c3ibox_seg(&xb, x, x);
     fc_c3ibox_seg(&tb, s->p[0], s->p[1]);
-    if (!fc_c3_piece_skipped(b->hit, &b->t, &xb, d, &tb, rr))
+    fc_c3ibox_grow_across(&tb, s->e, rr);
+    if (!fc_c3_piece_skipped(b->hit, &b->t, &xb, d, &tb))
         cylinder(b, x, d, s->mid, s->e, s->h, rr, neg);
 }
 
@@ -304,16 +307,19 @@ static void parallelogram(best3 *b, const seg3 *s, const int64_t d[3], const int
 {
     if (s->zero || FC_CAST3_BREAK == 5) /* 5: no segment-segment piece */
         return;
-    fc_c3ibox sb, eb;
-    int64_t k1[3] = {k0[0] + len * f[0], k0[1] + len * f[1], k0[2] + len * f[2]};
-    fc_c3ibox_seg(&sb, s->p[0], s->p[1]);
-    fc_c3ibox_seg(&eb, k0, k1);
-    if (fc_c3_piece_skipped(b->hit, &b->t, &sb, d, &eb, rr))
-        return;
     int64_t ni[3] = {s->e[1] * f[2] - s->e[2] * f[1], s->e[2] * f[0] - s->e[0] * f[2],
                      s->e[0] * f[1] - s->e[1] * f[0]}; /* |e_i f_j| <= 2^60: no overflow */
     if (ni[0] == 0 && ni[1] == 0 && ni[2] == 0)
         return; /* parallel */
+    /* the filter: the piece's S and E points differ by (w.n / |n|^2) n,
+     * |w.n| <= R |n|: by at most R, and only along the axes where n_k != 0 */
+    fc_c3ibox sb, eb;
+    int64_t k1[3] = {k0[0] + len * f[0], k0[1] + len * f[1], k0[2] + len * f[2]};
+    fc_c3ibox_seg(&sb, s->p[0], s->p[1]);
+    fc_c3ibox_seg(&eb, k0, k1);
+    fc_c3ibox_grow_along(&eb, ni, rr, 0);
+    if (fc_c3_piece_skipped(b->hit, &b->t, &sb, d, &eb))
+        return;
     fc_big be[3], bf[3], n[3], fn[3], en[3], w[3], bd[3];
     bvec(s->e, be);
     bvec(f, bf);
@@ -415,9 +421,10 @@ int fc_c3_sweep_capsule_box(const fc_capsule3 *cap, const int64_t d[3], const fc
     int64_t rr = (int64_t)cap->radius * 65536;
     fc_c3ibox bb, pb;
     fc_c3ibox_box(&bb, box);
+    fc_c3ibox_grow(&bb, rr);
     for (int i = 0; i < 2; i++) {
         fc_c3ibox_seg(&pb, s.p[i], s.p[i]);
-        if (!fc_c3_piece_skipped(b.hit, &b.t, &pb, d, &bb, rr))
+        if (!fc_c3_piece_skipped(b.hit, &b.t, &pb, d, &bb))
             point_box(&b, s.p[i], d, box, rr);
     }
     const int64_t nd[3] = {-d[0], -d[1], -d[2]};

@@ -63,8 +63,8 @@ int fc_c3_sweep_ball(const int64_t x[3], const int64_t d[3], const int64_t cen[3
                      fc_cast3_feat *f);
 
 /* The piece filter (src/cast/cast3d_round.c; off under FC_CAST_NO_FILTER):
- * an axis-aligned integer box [lo, hi] (scaled units, ends < 2^48)
- * holding a feature of a piece. */
+ * an axis-aligned integer box [lo, hi] (scaled units, ends < 2^49)
+ * holding a feature of a piece, or the set of points near one. */
 typedef struct fc_c3ibox {
     int64_t lo[3], hi[3];
 } fc_c3ibox;
@@ -72,16 +72,26 @@ typedef struct fc_c3ibox {
 void fc_c3ibox_seg(fc_c3ibox *o, const int64_t p[3], const int64_t q[3]);
 /* The box of an AABB3 / OBB3 (its 8 corners' hull). */
 void fc_c3ibox_box(fc_c3ibox *o, const fc_c3box *box);
+/* Grown by rr (< 2^47) along every axis: holds the points within rr of
+ * the box's contents. */
+void fc_c3ibox_grow(fc_c3ibox *o, int64_t rr);
+/* Grown by rr along every axis but the one u lies on (when u != 0 has a
+ * single nonzero component): holds the points p + v of a cylinder of
+ * radius rr around a segment of direction u in the box, v . u = 0. */
+void fc_c3ibox_grow_across(fc_c3ibox *o, const int64_t u[3], int64_t rr);
+/* Grown by rr only along the axes where n has a nonzero component, both
+ * ways (side 0) or only toward side * n (side +-1): holds the points
+ * p + lambda n / |n|, |lambda| <= rr (side 0) or 0 <= lambda <= rr. */
+void fc_c3ibox_grow_along(fc_c3ibox *o, const int64_t n[3], int64_t rr, int side);
 /* 1 when a piece cannot change a least-entry search, so it need not be
- * evaluated: its moving feature stays in a + t d (|d| < 2^47 scaled) and
- * its target feature in tb, within rr (< 2^47) of each other at every t of
- * the piece. Then the piece has no t in [0, 1] when the swept boxes'
- * interval {t in [0, 1] : a + t d meets tb grown by rr} is empty, and its
- * entry is >= that interval's start, so it is not strictly earlier than
- * the best so far (hit: one exists, best cached) when the start is >=
- * best. Integers only; always 0 under FC_CAST_NO_FILTER. */
-int fc_c3_piece_skipped(int hit, const fc_castt *best, const fc_c3ibox *a, const int64_t d[3], const fc_c3ibox *tb,
-                        int64_t rr);
+ * evaluated: at every t of the piece its moving feature lies in a + t d
+ * (|d| < 2^47 scaled) and meets the target box tb (grown by the caller to
+ * hold the piece's target-side points). Then the piece has no t in [0, 1]
+ * when the swept boxes' interval {t in [0, 1] : a + t d meets tb} is
+ * empty, and its entry is >= that interval's start, so it is not strictly
+ * earlier than the best so far (hit: one exists, best cached) when the
+ * start is >= best. Integers only; always 0 under FC_CAST_NO_FILTER. */
+int fc_c3_piece_skipped(int hit, const fc_castt *best, const fc_c3ibox *a, const int64_t d[3], const fc_c3ibox *tb);
 
 /* The 3D capsule's pieces (src/cast/cast3d_capsule.c; the tie order is
  * documented there). Scaled units; the point / moving shape outside the

@@ -73,27 +73,57 @@ void fc_c3ibox_box(fc_c3ibox *o, const fc_c3box *box)
     }
 }
 
-/* n1 / d1 < n2 / d2 for d1, d2 > 0 (|n| < 2^49, d < 2^48). */
+void fc_c3ibox_grow(fc_c3ibox *o, int64_t rr)
+{
+    for (int k = 0; k < 3; k++) {
+        o->lo[k] -= rr;
+        o->hi[k] += rr;
+    }
+}
+
+void fc_c3ibox_grow_across(fc_c3ibox *o, const int64_t u[3], int64_t rr)
+{
+    int nz = (u[0] != 0) + (u[1] != 0) + (u[2] != 0);
+    for (int k = 0; k < 3; k++)
+        if (!(nz == 1 && u[k] != 0)) { /* v . u = 0 and u = u_k e_k: v_k = 0 */
+            o->lo[k] -= rr;
+            o->hi[k] += rr;
+        }
+}
+
+void fc_c3ibox_grow_along(fc_c3ibox *o, const int64_t n[3], int64_t rr, int side)
+{
+    for (int k = 0; k < 3; k++) { /* lambda n_k / |n|: 0 when n_k == 0, else within rr, of sign side n_k */
+        if (n[k] == 0)
+            continue;
+        int sg = side == 0 ? 0 : (n[k] > 0) == (side > 0) ? 1 : -1;
+        if (sg <= 0)
+            o->lo[k] -= rr;
+        if (sg >= 0)
+            o->hi[k] += rr;
+    }
+}
+
+/* n1 / d1 < n2 / d2 for d1, d2 > 0 (|n| < 2^50, d < 2^48). */
 static int frac_less(int64_t n1, int64_t d1, int64_t n2, int64_t d2)
 {
     return fc_i128_cmp(fc_i128_mul_i64(n1, d2), fc_i128_mul_i64(n2, d1)) < 0;
 }
 
 /* The swept boxes' interval [en / ed, xn / xd] by slabs (as
- * fc_cast3_bounds_entry), from [0, 1]: a point within rr of another has
- * each coordinate within rr, so every t of the piece lies in it. The start
- * is compared with the best through its cached enclosure: en / ed >= best
- * when en 2^60 >= hi ed (hi >= best 2^60). Sizes: box ends < 2^48, rr <
- * 2^47: slab numerators < 2^49, |d| < 2^47, products < 2^96; at the last
- * test 0 <= en <= ed < 2^47: en 2^60 < 2^107, hi ed <= 2^62 2^47. */
-int fc_c3_piece_skipped(int hit, const fc_castt *best, const fc_c3ibox *a, const int64_t d[3], const fc_c3ibox *tb,
-                        int64_t rr)
+ * fc_cast3_bounds_entry), from [0, 1]: every t of the piece lies in it.
+ * The start is compared with the best through its cached enclosure:
+ * en / ed >= best when en 2^60 >= hi ed (hi >= best 2^60). Sizes: box ends
+ * < 2^49 (grown ones included): slab numerators < 2^50, |d| < 2^47,
+ * products < 2^97; at the last test 0 <= en <= ed < 2^47: en 2^60 <
+ * 2^107, hi ed <= 2^62 2^47. */
+int fc_c3_piece_skipped(int hit, const fc_castt *best, const fc_c3ibox *a, const int64_t d[3], const fc_c3ibox *tb)
 {
     if (!FC_CAST_FILTER)
         return 0;
     int64_t en = 0, ed = 1, xn = 1, xd = 1; /* t in [en / ed, xn / xd] */
     for (int k = 0; k < 3; k++) {
-        int64_t lo = tb->lo[k] - rr - a->hi[k], hi = tb->hi[k] + rr - a->lo[k]; /* lo <= t d_k <= hi */
+        int64_t lo = tb->lo[k] - a->hi[k], hi = tb->hi[k] - a->lo[k]; /* lo <= t d_k <= hi */
         if (d[k] == 0) {
             if (lo > 0 || hi < 0)
                 return 1;
@@ -389,7 +419,9 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
         for (int64_t s = -1; s <= 1; s += 2) {
             if (!facing[i][s > 0])
                 continue;
-            fc_c3ibox fb; /* the face: c + s h_i u_i +- h_j u_j +- h_k u_k */
+            fc_c3ibox fb; /* the face c + s h_i u_i +- h_j u_j +- h_k u_k, its prism outward along s N_i */
+            int64_t nrm[3];
+            cross3(b->u[(i + 1) % 3], b->u[(i + 2) % 3], nrm);
             for (int v = 0; v < 3; v++) {
                 int64_t fc = b->c[v] + s * b->h[i] * b->u[i][v], e = 0;
                 for (int m = 1; m < 3; m++) {
@@ -399,7 +431,8 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
                 fb.lo[v] = fc - e;
                 fb.hi[v] = fc + e;
             }
-            if (fc_c3_piece_skipped(hit, &best, &xb, d, &fb, rr))
+            fc_c3ibox_grow_along(&fb, nrm, rr, (int)s);
+            if (fc_c3_piece_skipped(hit, &best, &xb, d, &fb))
                 continue;
             fc_cast_clip c;
             int64_t outward[3];
@@ -428,7 +461,8 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
                 eb.lo[v] = mid[v] - a;
                 eb.hi[v] = mid[v] + a;
             }
-            if (fc_c3_piece_skipped(hit, &best, &xb, d, &eb, rr))
+            fc_c3ibox_grow_across(&eb, b->u[m], rr);
+            if (fc_c3_piece_skipped(hit, &best, &xb, d, &eb))
                 continue;
             fc_cast_clip c;
             int won = 0;
@@ -455,7 +489,8 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
         }
         fc_c3ibox cb;
         fc_c3ibox_seg(&cb, cen, cen);
-        if (fc_c3_piece_skipped(hit, &best, &xb, d, &cb, rr))
+        fc_c3ibox_grow(&cb, rr);
+        if (fc_c3_piece_skipped(hit, &best, &xb, d, &cb))
             continue;
         fc_cast_clip c;
         int won = 0;
