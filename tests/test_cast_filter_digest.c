@@ -11,7 +11,17 @@
  *   - the should-fail twin: the enclosure compiled -DFC_CASTT_BOUND_TWIN
  *     (its upper end 2^9 units too low), whose digest must differ; and
  *     the product filter of cast2d_round.c compiled -DFC_CAST_PROD_TWIN
- *     (its upper end a relative 2^-20 too low), likewise.
+ *     (its upper end a relative 2^-20 too low), likewise; and the 3D piece
+ *     filter (fc_c3_piece_skipped, cast3d_round.c) compiled
+ *     -DFC_C3_PIECE_BOUND_TWIN (each piece's lower bound 2^-20 too high).
+ * 3D capsule cases (the piece filter of cast3d_capsule.c and of the
+ * rounded box's search): a capsule moving against a sphere, AABB3, OBB3
+ * and capsule and each of them moving against a capsule, random at four
+ * scales (64 raw to 2^24 raw), and adversarial: touching at t = 0, exactly
+ * at t = 1 and 1 raw short, segments parallel to a box face and edges
+ * (equal entries of endpoints, corners and edges), grazing a face, an edge
+ * or a capsule at the touching distance +- 1 raw, a tilted capsule whose
+ * later piece is earlier by a few raw.
  * Adversarial cases straddle the filters' thresholds: entry times exactly
  * k / 2^j (gaps of whole raw units), 1 raw either side, circles into box
  * corners (a disc and two bands entered at the same t), grazing passes at
