@@ -113,7 +113,7 @@ static void check_snapshot(const char *dir, const snap_entry *e)
         return;
     }
     check(size >= 8 && (uint32_t)(get64(blob) >> 32) == e->version, e->name, "header version is not the manifest's");
-    const int dim3 = e->dim == 3;
+    const int dim3 = e->dim == 4 ? GW_CAPSULES : e->dim == 3;
     for (int target = 0; target < 2; target++) {
         fc_world *w = NULL;
         fc_world_def d = fc_world_def_default();

@@ -20,9 +20,15 @@ static fc_vec3 gw_v3(int32_t x, int32_t y, int32_t z)
     return v;
 }
 
-/* Adds body k (0..n) of a world of dimension dim3 ? 3 : 2: every shape
- * type in turn, positions on a small grid so some overlap, every third
- * with a custom filter, every other with user data. */
+/* The golden worlds: dim3 0 is the 2D world, 1 the 3D world, 2 the 3D
+ * world with 3D capsule bodies (GW_CAPSULES: the 3D world with body k a
+ * capsule wherever k % 4 == 2; written since snapshot format 2 holds
+ * capsules, so its generator needs a fixcol with FC_SHAPE3_CAPSULE). */
+#define GW_CAPSULES 2
+
+/* Adds body k (0..n) of golden world dim3: every shape type in turn,
+ * positions on a small grid so some overlap, every third with a custom
+ * filter, every other with user data. */
 static int gw_add(fc_world *w, int dim3, int k, fc_body_id *id)
 {
     fc_body_def d = fc_body_def_default();
@@ -78,6 +84,12 @@ static int gw_add(fc_world *w, int dim3, int k, fc_body_id *id)
                                     (fc_angle)(k * 1009), (fc_angle)(k * 577), &s->u.obb);
             break;
         }
+        if (dim3 == GW_CAPSULES && k % 4 == 2) { /* lying, standing and slanted capsules */
+            s->type = FC_SHAPE3_CAPSULE;
+            s->u.capsule.a = gw_v3(x, y, z);
+            s->u.capsule.b = gw_v3(x + (k % 3) * GW_U, y + (k % 5) * GW_U / 2, z - (k % 2) * GW_U);
+            s->u.capsule.radius = GW_U / 2 + k * 211;
+        }
         if (st != FC_OK)
             return 0;
     }
@@ -96,7 +108,7 @@ static fc_world *gw_build(int dim3, fc_body_id first[2])
 {
     fc_world_def def = fc_world_def_default();
     def.dim = dim3 ? FC_WORLD_3D : FC_WORLD_2D;
-    def.tag = dim3 ? 303u : 202u;
+    def.tag = dim3 == GW_CAPSULES ? 304u : dim3 ? 303u : 202u;
     def.bounds_min = fc_vec2_make(-64 * GW_U, -64 * GW_U);
     def.bounds_log2 = 7;
     def.max_depth = 5;

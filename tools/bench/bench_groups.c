@@ -181,6 +181,11 @@ static const bench_figure mover_figures[] = {
     {"mover_sphere_vs_casts", "x"},
     {"mover_sphere_vs_casts_spread", "x"},
     {"mover_sphere_casts_per_call", "casts"},
+    {"mover_capsule3_1k", "ns"},
+    {"mover_capsule3_casts", "ns"},
+    {"mover_capsule3_vs_casts", "x"},
+    {"mover_capsule3_vs_casts_spread", "x"},
+    {"mover_capsule3_casts_per_call", "casts"},
     {"mover_crowd200_frame", "us"},
     {"mover_crowd200_frame_min", "us"},
     {"mover_crowd200_frame_max", "us"},
@@ -201,7 +206,7 @@ const bench_group bench_groups[] = {
      bench_cast200, cast200_figures},
     {"history", "frame-history ring (save, rollback by 1/4/10) vs snapshot + restore, MOBA 224 and W1 10k (issue 28)",
      bench_history, history_figures},
-    {"mover", "a mover call in a 1k-body world vs the casts it makes (circle, capsule, box, sphere), a 200-mover crowd frame (issue 29)",
+    {"mover", "a mover call in a 1k-body world vs the casts it makes (circle, capsule, box, sphere, capsule3), a 200-mover crowd frame (issue 29)",
      bench_mover, mover_figures},
     {NULL, NULL, NULL, NULL}};
 

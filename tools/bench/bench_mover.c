@@ -10,7 +10,8 @@
  * 16, 4 iterations, no step-up or snap) from random points outside every
  * body, desired displacements up to 4 units per axis (3D: in the x-z
  * plane). Movers: a circle of radius 0.5, a capsule (0.5 long, radius
- * 0.4), a 1 x 1 box, a sphere of radius 0.5.
+ * 0.4), a 1 x 1 box, a sphere of radius 0.5, an upright 3D capsule (0.5
+ * long, radius 0.4).
  * The casts it makes: the library's mover does not say which casts it
  * made, so the bench also builds a recording copy of src/mover
  * (tools/meson.build: the same sources with -DFC_MOVER_BENCH_RECORD and
@@ -63,8 +64,11 @@ fc_status bench_rec_fc_world_move_shape2(fc_world *w, const fc_shape2 *shape, fc
 fc_status bench_rec_fc_world_move_shape3(fc_world *w, const fc_shape3 *shape, fc_vec3 desired,
                                          const fc_mover_def *def, fc_mover3_result *out);
 
-enum { M_CIRCLE, M_CAPSULE, M_BOX, M_SPHERE, M_KINDS };
-static const char *const kind_name[M_KINDS] = {"circle", "capsule", "box", "sphere"};
+enum { M_CIRCLE, M_CAPSULE, M_BOX, M_SPHERE, M_CAPSULE3, M_KINDS };
+static const char *const kind_name[M_KINDS] = {"circle", "capsule", "box", "sphere", "capsule3"};
+
+/* The kinds that move in the 3D world. */
+static int is3(int kind) { return kind == M_SPHERE || kind == M_CAPSULE3; }
 
 /* One recorded cast: arguments and what the mover saw. */
 typedef struct rec_cast {
@@ -239,11 +243,18 @@ static void make_cases(workload *wl)
         for (;;) {
             const fc_body_id *ids;
             int32_t n = 1;
-            if (wl->kind == M_SPHERE) {
+            if (is3(wl->kind)) {
                 fc_vec3 o = fc_vec3_make((int32_t)rnd(&rs, FIELD * UNIT), (int32_t)rnd(&rs, 8u * UNIT),
                                          (int32_t)rnd(&rs, FIELD * UNIT));
-                wl->s3[k].type = FC_SHAPE3_SPHERE;
-                fc_sphere_make(o, UNIT / 2, &wl->s3[k].u.sphere);
+                if (wl->kind == M_SPHERE) {
+                    wl->s3[k].type = FC_SHAPE3_SPHERE;
+                    fc_sphere_make(o, UNIT / 2, &wl->s3[k].u.sphere);
+                } else {
+                    wl->s3[k].type = FC_SHAPE3_CAPSULE;
+                    wl->s3[k].u.capsule.a = fc_vec3_make(o.x, o.y - UNIT / 4, o.z);
+                    wl->s3[k].u.capsule.b = fc_vec3_make(o.x, o.y + UNIT / 4, o.z);
+                    wl->s3[k].u.capsule.radius = 2 * UNIT / 5;
+                }
                 fc_world_overlap3(wl->w, &wl->s3[k], fc_filter_default(), &ids, &n);
                 wl->desired[k] = fc_vec3_make(span(&rs, -4 * UNIT, 4 * UNIT), 0, span(&rs, -4 * UNIT, 4 * UNIT));
             } else {
@@ -263,7 +274,7 @@ static void make_cases(workload *wl)
 static int64_t move_one(workload *wl, int k)
 {
     fc_mover_def def = def_1k();
-    if (wl->kind == M_SPHERE) {
+    if (is3(wl->kind)) {
         fc_mover3_result r;
         fc_status st = fc_world_move_shape3(wl->w, &wl->s3[k], wl->desired[k], &def, &r);
         return st != FC_OK ? -1 : (int64_t)r.moved.x + r.moved.y + r.moved.z + r.touch_count;
@@ -355,11 +366,13 @@ BM_UNIT(bm_casts_circle, 5, casts_one)
 BM_UNIT(bm_casts_capsule, 6, casts_one)
 BM_UNIT(bm_casts_box, 7, casts_one)
 BM_UNIT(bm_casts_sphere, 8, casts_one)
+BM_UNIT(bm_move_capsule3, 9, move_one)
+BM_UNIT(bm_casts_capsule3, 10, casts_one)
 
 static int64_t (*const bm_move[M_KINDS])(workload *, int) = {bm_move_circle, bm_move_capsule, bm_move_box,
-                                                             bm_move_sphere};
+                                                             bm_move_sphere, bm_move_capsule3};
 static int64_t (*const bm_casts[M_KINDS])(workload *, int) = {bm_casts_circle, bm_casts_capsule, bm_casts_box,
-                                                              bm_casts_sphere};
+                                                              bm_casts_sphere, bm_casts_capsule3};
 
 /* Record each case's casts with the recording copy; check its results
  * equal the library mover's and the re-issued casts equal what it saw. */
@@ -371,7 +384,7 @@ static int record(workload *wl)
         wl->first[k] = rec.n;
         int equal;
         rec.on = 1;
-        if (wl->kind == M_SPHERE) {
+        if (is3(wl->kind)) {
             fc_mover3_result a, b;
             fc_status sa = bench_rec_fc_world_move_shape3(wl->w, &wl->s3[k], wl->desired[k], &def, &a);
             rec.on = 0;
@@ -577,7 +590,7 @@ void bench_mover(void)
     if (!w2 || !w3)
         exit(BENCH_EXIT_TABLE);
     for (int kind = 0; kind < M_KINDS; kind++)
-        run_kind(kind, kind == M_SPHERE ? w3 : w2, &k[kind]);
+        run_kind(kind, is3(kind) ? w3 : w2, &k[kind]);
     fc_world_destroy(w2);
     fc_world_destroy(w3);
     free(rec.casts);

@@ -9,7 +9,7 @@ inclusive cost / its number of calls (exact, repeatable):
   bench mover_<shape>_casts N instr/call      (bm_casts_<shape>: that call's casts)
   bench mover_<shape>_vs_casts R x            (the ratio; goal <= 1.2)
   bench mover_crowd200_frame N instr/frame    (bm_crowd_frame: 200 mover calls)
-for shape in circle, capsule, box, sphere. Not a test. Exit status 1 when a
+for shape in circle, capsule, box, sphere, capsule3. Not a test. Exit status 1 when a
 unit is missing from the profile."""
 import os
 import re
@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-SHAPES = ("circle", "capsule", "box", "sphere")
+SHAPES = ("circle", "capsule", "box", "sphere", "capsule3")
 
 
 def parse(path):
