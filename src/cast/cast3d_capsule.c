@@ -58,14 +58,18 @@
  * FC_CAST_NO_FILTER): before a piece is built, the integer boxes of its
  * two features (a point, a segment's two ends, a box's 8 corners) give
  * the interval of t in [0, 1] at which the moving one, swept, meets the
- * other grown by R; every t of the piece lies in it (points within R
- * differ by at most R in each coordinate). The piece is skipped when the
- * interval is empty (it misses), or when its start is >= the best entry
- * so far (shown by the start against the upper end of the best's cached
- * enclosure): the piece's entry is then no earlier than the best, and the
- * tie rule above would keep the best. The order of the pieces is
- * unchanged, so the answer (t and feature) is the unfiltered one bit for
- * bit (tests/test_cast_filter_digest.c, filtered against unfiltered).
+ * other grown by R where the piece can reach (a ball: every axis; a
+ * cylinder: not along its segment when that is axis-parallel; the
+ * parallelogram: only along the axes where n = e x f != 0, its two points
+ * differing by a multiple of n); every t of the piece lies in it (points
+ * within R differ by at most R in each coordinate). The piece is skipped
+ * when the interval is empty (it misses), or when its start is >= the
+ * best entry so far (shown by the start against the upper end of the
+ * best's cached enclosure): the piece's entry is then no earlier than the
+ * best, and the tie rule above would keep the best. The order of the
+ * pieces is unchanged, so the answer (t and feature) is the unfiltered one
+ * bit for bit (tests/test_cast_filter_digest.c, filtered against
+ * unfiltered).
  *
  * Sizes (scaled = raw 2^16): points and anchors < 2^47, d < 2^47, e, f
  * raw < 2^31 (a box edge direction f = u_m < 2^18), R < 2^46. Cylinder:
@@ -82,7 +86,6 @@
 #ifndef FC_CAST3_BREAK /* tests only (test_cast3d_broken): a piece of the cast left out */
 #define FC_CAST3_BREAK 0
 #endif
-
 
 static fc_big big64(int64_t v)
 {
