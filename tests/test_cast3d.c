@@ -355,11 +355,31 @@ static void check_shortcut(const fc_shape3 *a, fc_vec3 d, const fc_shape3 *b, co
     fc_cast3_feat f1, f2;
     memset(&f1, 0, sizeof f1);
     memset(&f2, 0, sizeof f2);
-    int h1 = fc_c3_sweep_rounded(x, dd, &box, rr, &t1, &f1), h2 = fc_c3_sweep_rounded_all(x, dd, &box, rr, &t2, &f2);
+    int h1 = fc_c3_sweep_rounded(x, dd, &box, rr, NULL, &t1, &f1),
+        h2 = fc_c3_sweep_rounded_all(x, dd, &box, rr, NULL, &t2, &f2);
     n_shortcut++;
     TU_CHECK(h1 == h2, "%s: shortcut hit %d vs full %d", what, h1, h2);
     if (h1 && h2)
         TU_CHECK(fc_castt_cmp(&t1, &t2) == 0 && memcmp(&f1, &f2, sizeof f1) == 0, "%s: shortcut differs", what);
+    if (!h1)
+        return;
+    /* a bound (an earlier piece's entry): only a strictly earlier entry
+     * counts, and one that does is found exactly as without the bound */
+    fc_castt t3, one = fc_castt_int(1);
+    fc_cast3_feat f3;
+    fc_castt_cache(&one);
+    TU_CHECK(!fc_c3_sweep_rounded(x, dd, &box, rr, &t1, &t3, &f3) &&
+                 !fc_c3_sweep_rounded_all(x, dd, &box, rr, &t1, &t3, &f3),
+             "%s: an entry equal to the bound counts", what);
+    if (fc_castt_cmp(&t1, &one) >= 0)
+        return;
+    for (int full = 0; full < 2; full++) {
+        memset(&f3, 0, sizeof f3);
+        int h3 = full ? fc_c3_sweep_rounded_all(x, dd, &box, rr, &one, &t3, &f3)
+                      : fc_c3_sweep_rounded(x, dd, &box, rr, &one, &t3, &f3);
+        TU_CHECK(h3 && fc_castt_cmp(&t3, &t1) == 0 && memcmp(&f3, &f1, sizeof f1) == 0,
+                 "%s: an entry before the bound differs (%s)", what, full ? "full search" : "shortcut");
+    }
 }
 
 static void check_pair(const fc_shape3 *a, fc_vec3 d, const fc_shape3 *b, const char *what)

@@ -221,13 +221,13 @@ int fc_cast3_exact(const fc_shape3 *moving, fc_vec3 delta, const fc_shape3 *targ
     if (ms) {
         if (rm == 0)
             return fc_c3_sweep_boxes(&a, 0, d, &b, 3, t, f);
-        return fc_c3_sweep_rounded(a.c, d, &b, rm, t, f);
+        return fc_c3_sweep_rounded(a.c, d, &b, rm, NULL, t, f);
     }
     if (ts) {
         if (rt == 0)
             return fc_c3_sweep_boxes(&a, 3, d, &b, 0, t, f);
         int64_t nd[3] = {-d[0], -d[1], -d[2]};
-        int hit = fc_c3_sweep_rounded(b.c, nd, &a, rt, t, f);
+        int hit = fc_c3_sweep_rounded(b.c, nd, &a, rt, NULL, t, f);
         if (hit && f->kind == FC_C3F_AXIS)
             for (int k = 0; k < 3; k++)
                 f->a[k] = -f->a[k];

@@ -399,7 +399,7 @@ static void point_box(best3 *b, const int64_t x[3], const int64_t d[3], const fc
     feat_clear(&f, FC_C3F_START, x, d);
     int hit;
     if (rr > 0) {
-        hit = fc_c3_sweep_rounded(x, d, box, rr, &t, &f);
+        hit = fc_c3_sweep_rounded(x, d, box, rr, b->hit ? &b->t : NULL, &t, &f); /* only an earlier entry counts */
     } else {
         fc_c3box pt;
         for (int m = 0; m < 3; m++) {

@@ -51,13 +51,17 @@ int fc_c3_sweep_boxes(const fc_c3box *a, int na, const int64_t d[3], const fc_c3
                       fc_cast3_feat *f);
 
 /* The point x + t d (scaled) against the box b grown by the scaled radius
- * rr > 0, the point outside it at t = 0 (src/cast/cast3d_round.c). */
-int fc_c3_sweep_rounded(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, fc_castt *t,
-                        fc_cast3_feat *f);
+ * rr > 0, the point outside it at t = 0 (src/cast/cast3d_round.c).
+ * before: NULL, or an earlier piece's entry (cached or not) that only a
+ * strictly earlier entry can replace; then 1 only when the entry is
+ * strictly before *before, and *t, *f are then exactly those found
+ * without it (the pieces at or after it are skipped, not reordered). */
+int fc_c3_sweep_rounded(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr,
+                        const fc_castt *before, fc_castt *t, fc_cast3_feat *f);
 /* The same by the full search over the 26 pieces, without the offset-box
  * shortcut (the tests check that both agree). */
-int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, fc_castt *t,
-                            fc_cast3_feat *f);
+int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr,
+                            const fc_castt *before, fc_castt *t, fc_cast3_feat *f);
 /* The point x + t d against the ball of scaled radius rr > 0 around cen. */
 int fc_c3_sweep_ball(const int64_t x[3], const int64_t d[3], const int64_t cen[3], int64_t rr, fc_castt *t,
                      fc_cast3_feat *f);

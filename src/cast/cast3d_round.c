@@ -186,13 +186,6 @@ static fc_big bdot(const fc_i128 a[3], const fc_i128 b[3])
     return s;
 }
 
-/* n0 + t n1 <= sigma sqrt(q) with 128-bit n0, n1. */
-static void add128(fc_cast_clip *c, fc_i128 n0, fc_i128 n1, int32_t sigma, const fc_big *q)
-{
-    fc_big b0 = big128(n0), b1 = big128(n1);
-    fc_cast_clip_add(c, &b0, &b1, sigma, q);
-}
-
 /* |f0 + t f1| <= bound. */
 static void add_band(fc_cast_clip *c, fc_i128 f0, fc_i128 f1, const fc_big *bound)
 {
@@ -269,13 +262,21 @@ int fc_c3_sweep_ball(const int64_t x[3], const int64_t d[3], const int64_t cen[3
     return 1;
 }
 
+/* The outward normal s (u_j x u_k) of face i, side s (+-1), unnormalised. */
+static void face_normal(const fc_c3box *b, int i, int64_t s, int64_t out[3])
+{
+    cross3(b->u[(i + 1) % 3], b->u[(i + 2) % 3], out);
+    for (int m = 0; m < 3; m++)
+        out[m] *= s;
+}
+
 /* Face prism of face i, side s (+-1). */
 static void clip_face(fc_cast_clip *c, const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, int i,
                       int64_t s, int64_t outward[3])
 {
     int j = (i + 1) % 3, k = (i + 2) % 3;
     int64_t n[3], p[3], q[3], w[3];
-    cross3(b->u[j], b->u[k], n);
+    face_normal(b, i, 1, n);
     cross3(b->u[k], n, p); /* (w . p) = alpha h_j |n|^2 in the face */
     cross3(n, b->u[j], q); /* (w . q) = beta h_k |n|^2 */
     for (int m = 0; m < 3; m++) {
@@ -285,9 +286,13 @@ static void clip_face(fc_cast_clip *c, const int64_t x[3], const int64_t d[3], c
     }
     fc_big zero = big64(0), nn = big128(dot3(n, n)), r2 = big128(fc_i128_mul_i64(rr, rr));
     fc_big qr = fc_big_mul(&r2, &nn);
-    fc_i128 w0 = dot3(w, n), w1 = dot3(d, n);
-    add128(c, fc_i128_neg(w0), fc_i128_neg(w1), 0, &zero); /* on the outer side of the face plane */
-    add128(c, w0, w1, 1, &qr);                            /* within rr of it: w.n <= rr |n| */
+    fc_big w0 = big128(dot3(w, n)), w1 = big128(dot3(d, n)), nw0 = w0, nw1 = w1;
+    fc_big_neg_in_place(&nw0);
+    fc_big_neg_in_place(&nw1);
+    fc_cast_clip_add(c, &nw0, &nw1, 0, &zero); /* on the outer side of the face plane */
+    fc_cast_clip_add(c, &w0, &w1, 1, &qr);     /* within rr of it: w.n <= rr |n| */
+    if (c->empty)
+        return; /* the bands cannot make an empty clip non-empty */
     fc_big hj = big64(b->h[j]), hk = big64(b->h[k]);
     fc_big bj = fc_big_mul(&hj, &nn), bk = fc_big_mul(FC_CAST3_BREAK == 4 ? &hj : &hk, &nn); /* 4: wrong band */
     add_band(c, dot3(w, p), dot3(d, p), &bj);
@@ -303,6 +308,8 @@ static int clip_edge(fc_cast_clip *c, const int64_t x[3], const int64_t d[3], co
     fc_big uu = big128(dot3(u, u)), hm = big64(b->h[m]);
     fc_big slab = fc_big_mul(&hm, &uu);
     add_band(c, dot3(w, u), dot3(d, u), &slab);
+    if (c->empty)
+        return 0; /* no t within the edge's length: the cylinder cannot change that */
     fc_i128 wu[3], du[3];
     cross128(w, u, wu);
     cross128(d, u, du);
@@ -351,8 +358,9 @@ static int offset_entry(const int64_t x[3], const int64_t d[3], const fc_c3box *
         fc_big r2 = big128(fc_i128_mul_i64(rr, rr));
         fc_big q = fc_big_mul(&r2, &nn);
         hd = fc_big_mul(&hd, &hi); /* h_i det_i */
+        const fc_big wn = big128(dot3(w, n)), dn = big128(dot3(d, n)); /* converted once for both sides */
         for (int side = 0; side < 2; side++) { /* -N then +N */
-            fc_big f0 = big128(dot3(w, n)), f1 = big128(dot3(d, n));
+            fc_big f0 = wn, f1 = dn;
             if (side == 0) {
                 fc_big_neg_in_place(&f0);
                 fc_big_neg_in_place(&f1);
@@ -368,49 +376,19 @@ static int offset_entry(const int64_t x[3], const int64_t d[3], const fc_c3box *
     return 1;
 }
 
-/* The piece of face i, side s: 1 and *f when it is entered exactly at t. */
-static int face_at(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, int i, int64_t s,
-                   const fc_castt *t, fc_cast3_feat *f)
+/* With before, the search starts from it as the best so far: keep()
+ * replaces only by a strictly earlier entry, so the first piece in the
+ * order below reaching the least entry wins with or without it when that
+ * entry is before *before, and none wins otherwise (found tracks that).
+ * known: NULL, or the clip of face known_face (2 i + (side > 0)) already
+ * built by clip_face, used in its turn instead of a second clip. */
+static int full_search(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, const fc_castt *before,
+                       int known_face, const fc_cast_clip *known, fc_castt *t, fc_cast3_feat *f)
 {
-    fc_cast_clip c;
-    int64_t outward[3];
-    fc_cast_clip_init(&c);
-    clip_face(&c, x, d, b, rr, i, s, outward);
-    if (!fc_cast_clip_hit(&c) || fc_castt_cmp(&c.enter, t) != 0)
-        return 0;
-    feat_init(f, FC_C3F_AXIS, x, d);
-    for (int k = 0; k < 3; k++)
-        f->a[k] = -outward[k]; /* from the moving point toward the box */
-    return 1;
-}
-
-int fc_c3_sweep_rounded(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, fc_castt *t,
-                        fc_cast3_feat *f)
-{
-    int face = -1;
-    fc_castt best = fc_castt_int(0); /* set before use; initialised for the analysis */
-    /* Shortcut, exactly equivalent to the full search below: the offset
-     * box misses -> miss; the face piece of its entering slab entered at
-     * t_lo -> t* = t_lo (that piece lies in the grown box, whose entry is
-     * >= t_lo), and that face is the one the full search picks (on the
-     * grown box's boundary no two face pieces meet: a point of a face
-     * piece has its closest box point on that face, so two would give one
-     * closest point on a common edge at distance 0; and faces come first
-     * in its order). */
-    if (!offset_entry(x, d, b, rr, &best, &face))
-        return 0;
-    if (face >= 0 && face_at(x, d, b, rr, face / 2, face % 2 ? 1 : -1, &best, f)) {
-        *t = best;
-        return 1;
-    }
-    return fc_c3_sweep_rounded_all(x, d, b, rr, t, f);
-}
-
-int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr, fc_castt *t,
-                            fc_cast3_feat *f)
-{
-    int hit = 0, facing[3][2];
-    fc_castt best = fc_castt_int(0); /* set before use; initialised for the analysis */
+    if (FC_CAST3_BREAK == 8) /* 8: the bound ignored */
+        before = NULL;
+    int hit = before != NULL, found = 0, facing[3][2];
+    fc_castt best = before ? *before : fc_castt_int(0); /* set before use when NULL; initialised for the analysis */
     fc_c3ibox xb; /* the moving point; each piece below is skipped when its swept boxes show it cannot be kept */
     fc_c3ibox_seg(&xb, x, x);
     facing_faces(d, b, facing);
@@ -421,7 +399,7 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
                 continue;
             fc_c3ibox fb; /* the face c + s h_i u_i +- h_j u_j +- h_k u_k, its prism outward along s N_i */
             int64_t nrm[3];
-            cross3(b->u[(i + 1) % 3], b->u[(i + 2) % 3], nrm);
+            face_normal(b, i, 1, nrm);
             for (int v = 0; v < 3; v++) {
                 int64_t fc = b->c[v] + s * b->h[i] * b->u[i][v], e = 0;
                 for (int m = 1; m < 3; m++) {
@@ -435,11 +413,18 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
             if (fc_c3_piece_skipped(hit, &best, &xb, d, &fb))
                 continue;
             fc_cast_clip c;
+            const fc_cast_clip *cp = &c;
             int64_t outward[3];
             int won = 0;
-            fc_cast_clip_init(&c);
-            clip_face(&c, x, d, b, rr, i, s, outward);
-            keep(&c, &hit, &best, &won);
+            if (known && known_face == 2 * i + (s > 0)) {
+                cp = known;
+                face_normal(b, i, s, outward);
+            } else {
+                fc_cast_clip_init(&c);
+                clip_face(&c, x, d, b, rr, i, s, outward);
+            }
+            keep(cp, &hit, &best, &won);
+            found |= won;
             if (won) {
                 feat_init(f, FC_C3F_AXIS, x, d);
                 for (int k = 0; k < 3; k++)
@@ -469,6 +454,7 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
             fc_cast_clip_init(&c);
             if (FC_CAST3_BREAK != 2 && clip_edge(&c, x, d, b, rr, m, mid)) /* 2: no edge cylinders */
                 keep(&c, &hit, &best, &won);
+            found |= won;
             if (won) {
                 feat_init(f, FC_C3F_EDGE, x, d);
                 for (int v = 0; v < 3; v++) {
@@ -497,13 +483,56 @@ int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3b
         fc_cast_clip_init(&c);
         if (clip_ball(&c, x, d, cen, rr))
             keep(&c, &hit, &best, &won);
+        found |= won;
         if (won) {
             feat_init(f, FC_C3F_BALL, x, d);
             for (int k = 0; k < 3; k++)
                 f->a[k] = cen[k];
         }
     }
-    if (hit)
+    if (found)
         *t = best;
-    return hit;
+    return found;
 }
+
+int fc_c3_sweep_rounded(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr,
+                        const fc_castt *before, fc_castt *t, fc_cast3_feat *f)
+{
+    if (FC_CAST3_BREAK == 8) /* 8: the bound ignored */
+        before = NULL;
+    int face = -1;
+    fc_castt best = fc_castt_int(0); /* set before use; initialised for the analysis */
+    /* Shortcut, exactly equivalent to the full search below: the offset
+     * box misses -> miss; the face piece of its entering slab entered at
+     * t_lo -> t* = t_lo (that piece lies in the grown box, whose entry is
+     * >= t_lo), and that face is the one the full search picks (on the
+     * grown box's boundary no two face pieces meet: a point of a face
+     * piece has its closest box point on that face, so two would give one
+     * closest point on a common edge at distance 0; and faces come first
+     * in its order). */
+    if (!offset_entry(x, d, b, rr, &best, &face))
+        return 0;
+    if (before && fc_castt_cmp(&best, before) >= 0)
+        return 0; /* every piece is entered at or after t_lo >= *before */
+    fc_cast_clip fc; /* the entering face's piece, handed to the full search so it is not clipped twice */
+    fc_cast_clip_init(&fc);
+    if (face >= 0) {
+        int64_t outward[3];
+        clip_face(&fc, x, d, b, rr, face / 2, face % 2 ? 1 : -1, outward);
+        if (fc_cast_clip_hit(&fc) && fc_castt_cmp(&fc.enter, &best) == 0) {
+            feat_init(f, FC_C3F_AXIS, x, d);
+            for (int k = 0; k < 3; k++)
+                f->a[k] = -outward[k]; /* from the moving point toward the box */
+            *t = best;
+            return 1;
+        }
+    }
+    return full_search(x, d, b, rr, before, face, &fc, t, f);
+}
+
+int fc_c3_sweep_rounded_all(const int64_t x[3], const int64_t d[3], const fc_c3box *b, int64_t rr,
+                            const fc_castt *before, fc_castt *t, fc_cast3_feat *f)
+{
+    return full_search(x, d, b, rr, before, -1, NULL, t, f);
+}
+
