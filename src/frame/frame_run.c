@@ -12,11 +12,10 @@
 
 #include "core/nofloat.h"
 
-static fc_body_id id_at(const int32_t *p)
-{
-    fc_body_id id = {(uint32_t)p[0], (uint32_t)p[1], (uint32_t)p[2]};
-    return id;
-}
+/* The body id in the 3 words at p. A compound literal, not a function
+ * returning the 12-byte struct: tcc 0.9.27 stores such a return as 16
+ * bytes into a 12-byte temporary, clobbering a neighbour (docs/replays.md). */
+#define ID_AT(p) ((fc_body_id){(uint32_t)(p)[0], (uint32_t)(p)[1], (uint32_t)(p)[2]})
 
 static void put_id(int32_t *o, fc_body_id id)
 {
@@ -98,7 +97,7 @@ static void push_pairs(fc_world *w, const int32_t *c, const int32_t *pairs_slot,
     fc_filter fa, fb;
     for (int32_t i = 0; i < np; i++) {
         const int32_t *p = pairs_slot + 2 + 6 * i;
-        if (fc_world_get_filter(w, id_at(p), &fa) != FC_OK || fc_world_get_filter(w, id_at(p + 3), &fb) != FC_OK)
+        if (fc_world_get_filter(w, ID_AT(p), &fa) != FC_OK || fc_world_get_filter(w, ID_AT(p + 3), &fb) != FC_OK)
             fa.category = fb.category = 0; /* not live: not a unit/wall pair */
         n += ((fa.category & mask) != 0) != ((fb.category & mask) != 0);
     }
@@ -111,7 +110,7 @@ static void push_pairs(fc_world *w, const int32_t *c, const int32_t *pairs_slot,
     int32_t k = 0;
     for (int32_t i = 0; i < np; i++) {
         const int32_t *p = pairs_slot + 2 + 6 * i;
-        fc_body_id a = id_at(p), b = id_at(p + 3);
+        fc_body_id a = ID_AT(p), b = ID_AT(p + 3);
         if (fc_world_get_filter(w, a, &fa) != FC_OK || fc_world_get_filter(w, b, &fb) != FC_OK)
             continue;
         int wa = (fa.category & mask) != 0, wb = (fb.category & mask) != 0;
@@ -153,23 +152,23 @@ static int32_t sizes(const int32_t *c, int32_t *slot)
 static void run_one(fc_world *w, const int32_t *c, int32_t *o, const int32_t *pairs_slot)
 {
     switch (c[0]) {
-    case FC_FRAME_TRANSLATE2: o[0] = fc_world_translate2(w, id_at(c + 1), v2(c + 4)); break;
+    case FC_FRAME_TRANSLATE2: o[0] = fc_world_translate2(w, ID_AT(c + 1), v2(c + 4)); break;
     case FC_FRAME_MOVE_POLAR2: {
         fc_sincos sc = fc_sincos_of((fc_angle)c[4]);
         fc_vec2 d = {mul_floor(c[5], sc.c), mul_floor(c[5], sc.s)};
-        o[0] = fc_world_translate2(w, id_at(c + 1), d);
+        o[0] = fc_world_translate2(w, ID_AT(c + 1), d);
         o[1] = d.x, o[2] = d.y;
         break;
     }
-    case FC_FRAME_SET_ANGLE2: o[0] = fc_world_set_angle2(w, id_at(c + 1), (fc_angle)c[4]); break;
+    case FC_FRAME_SET_ANGLE2: o[0] = fc_world_set_angle2(w, ID_AT(c + 1), (fc_angle)c[4]); break;
     case FC_FRAME_SET_SHAPE2: {
         fc_shape2 sh = fc_frame_shape_decode(c + 4);
-        o[0] = fc_world_set_shape2(w, id_at(c + 1), &sh);
+        o[0] = fc_world_set_shape2(w, ID_AT(c + 1), &sh);
         break;
     }
     case FC_FRAME_GET_SHAPE2: {
         fc_shape2 sh;
-        o[0] = fc_world_get_shape2(w, id_at(c + 1), &sh);
+        o[0] = fc_world_get_shape2(w, ID_AT(c + 1), &sh);
         if (o[0] == FC_OK)
             fc_frame_shape_encode(&sh, o + 1);
         break;

@@ -45,10 +45,13 @@ static int field_count(int dim2, uint32_t type, uint32_t count)
     }
 }
 
-static fc_vec3 v3(const int32_t *v)
+/* *o = the vector in the 3 words at v (an out-parameter: tcc 0.9.27
+ * miscompiles functions returning a 12-byte struct, docs/replays.md). */
+static void v3_at(fc_vec3 *o, const int32_t *v)
 {
-    fc_vec3 r = { v[0], v[1], v[2] };
-    return r;
+    o->x = v[0];
+    o->y = v[1];
+    o->z = v[2];
 }
 
 /* The shape of type from its fields f (n of them; an OBB2 angle checked). */
@@ -62,16 +65,16 @@ static int make_shape(int dim2, uint32_t type, uint32_t count, const uint32_t *f
         fc_shape3 *s = &b->shape.s3;
         s->type = (fc_shape3_type)type;
         if (type == FC_SHAPE3_SPHERE) {
-            s->u.sphere.center = v3(v);
+            v3_at(&s->u.sphere.center, v);
             s->u.sphere.radius = v[3];
         } else if (type == FC_SHAPE3_AABB) {
-            s->u.aabb.min = v3(v);
-            s->u.aabb.max = v3(v + 3);
+            v3_at(&s->u.aabb.min, v);
+            v3_at(&s->u.aabb.max, v + 3);
         } else {
-            s->u.obb.center = v3(v);
-            s->u.obb.half = v3(v + 3);
+            v3_at(&s->u.obb.center, v);
+            v3_at(&s->u.obb.half, v + 3);
             for (int i = 0; i < 3; i++)
-                s->u.obb.axis[i] = v3(v + 6 + 3 * i);
+                v3_at(&s->u.obb.axis[i], v + 6 + 3 * i);
         }
         return 1;
     }
